@@ -1,0 +1,3 @@
+module github.com/ferzchess/ferz
+
+go 1.26.8
