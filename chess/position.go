@@ -44,13 +44,13 @@ type Position struct {
 	shredder bool // write castling rights as files (Shredder-FEN)
 	// Castling geometry, fixed for a game: the rook each right castles
 	// with, the squares that must be empty, the squares the king crosses.
-	castleRook  [4]Square
-	castlePath  [4]Bitboard
-	castleKing  [4]Bitboard
-	castleMask  [64]CastlingRights // rights lost when a square is touched
-	kingStart   [2]Square
-	startPly    int // plies before the starting FEN (from its move number)
-	history     []undo
+	castleRook [4]Square
+	castlePath [4]Bitboard
+	castleKing [4]Bitboard
+	castleMask [64]CastlingRights // rights lost when a square is touched
+	kingStart  [2]Square
+	startPly   int // plies before the starting FEN (from its move number)
+	history    []undo
 }
 
 // undo keeps what MakeMove cannot recompute when the move is taken back.
