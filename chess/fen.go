@@ -89,7 +89,7 @@ func (p *Position) parseBoard(field string) error {
 		for j := 0; j < len(text); j++ {
 			ch := text[j]
 			switch {
-			case ch >= '1' && ch <= '8':
+			case ch >= '1' && ch <= '9': // 9 is never right, but then the error counts squares
 				file += int(ch - '0')
 			default:
 				pc, ok := pieceFromLetter(ch)
