@@ -1,0 +1,135 @@
+package engine
+
+import "github.com/ferzchess/ferz/chess"
+
+// Move ordering scores: the hash move first, then winning and equal
+// captures and promotions (most valuable victim, least valuable
+// attacker), killers, the counter-move, quiet moves by history, and
+// losing captures last.
+const (
+	orderHash       = 1 << 30
+	orderGoodNoisy  = 1 << 28
+	orderKiller1    = 1<<27 + 2
+	orderKiller2    = 1<<27 + 1
+	orderCounter    = 1 << 27
+	orderBadCapture = -(1 << 28)
+)
+
+// moveSelector hands out the moves of a list best first (selection sort:
+// most nodes cut off after a move or two, so sorting all would be waste).
+type moveSelector struct {
+	list   chess.MoveList
+	scores [chess.MaxMoves]int32
+	next   int
+}
+
+func (ms *moveSelector) pick() (chess.Move, int32, bool) {
+	n := ms.list.N
+	if ms.next >= n {
+		return chess.NullMove, 0, false
+	}
+	best := ms.next
+	for i := ms.next + 1; i < n; i++ {
+		if ms.scores[i] > ms.scores[best] {
+			best = i
+		}
+	}
+	i := ms.next
+	ms.list.Moves[i], ms.list.Moves[best] = ms.list.Moves[best], ms.list.Moves[i]
+	ms.scores[i], ms.scores[best] = ms.scores[best], ms.scores[i]
+	ms.next++
+	return ms.list.Moves[i], ms.scores[i], true
+}
+
+// isNoisy reports whether m captures or promotes.
+func isNoisy(p *chess.Position, m chess.Move) bool {
+	return m.Kind() == chess.Promotion || m.Kind() == chess.EnPassant ||
+		m.Kind() != chess.Castling && p.PieceAt(m.To()) != chess.NoPiece
+}
+
+// mvvLva orders captures: most valuable victim, then least valuable attacker.
+func mvvLva(p *chess.Position, m chess.Move) int32 {
+	victim := p.PieceAt(m.To()).Type()
+	if m.Kind() == chess.EnPassant {
+		victim = chess.Pawn
+	}
+	v := int32(SimpleValue[victim])*8 - int32(p.PieceAt(m.From()).Type())
+	if m.Kind() == chess.Promotion {
+		v += int32(SimpleValue[m.Promo()]) * 8
+	}
+	return v
+}
+
+// scoreMoves fills in the ordering scores for the main search.
+func (s *Searcher) scoreMoves(ms *moveSelector, ply int, hashMove chess.Move) {
+	p := s.pos
+	us := p.SideToMove()
+	k1, k2 := s.killers[ply][0], s.killers[ply][1]
+	counter := s.counterMove()
+	for i, m := range ms.list.Moves[:ms.list.N] {
+		var v int32
+		switch {
+		case m == hashMove:
+			v = orderHash
+		case isNoisy(p, m):
+			if m.Kind() == chess.Promotion && m.Promo() != chess.Queen {
+				v = orderBadCapture + mvvLva(p, m)
+			} else if SEE(p, m, 0) {
+				v = orderGoodNoisy + mvvLva(p, m)
+			} else {
+				v = orderBadCapture + mvvLva(p, m)
+			}
+		case m == k1:
+			v = orderKiller1
+		case m == k2:
+			v = orderKiller2
+		case m == counter:
+			v = orderCounter
+		default:
+			v = s.history[us][m.From()][m.To()]
+		}
+		ms.scores[i] = v
+	}
+}
+
+// scoreNoisy fills in the ordering scores for quiescence search.
+func scoreNoisy(p *chess.Position, ms *moveSelector) {
+	for i, m := range ms.list.Moves[:ms.list.N] {
+		ms.scores[i] = mvvLva(p, m)
+	}
+}
+
+// counterMove returns the quiet move that last refuted the opponent's
+// previous move, or NullMove.
+func (s *Searcher) counterMove() chess.Move {
+	last := s.pos.LastMove()
+	if last == chess.NullMove {
+		return chess.NullMove
+	}
+	return s.counters[s.pos.PieceAt(last.To())][last.To()]
+}
+
+const historyMax = 16384
+
+// updateHistory rewards the quiet move that caused a cut-off and punishes
+// the quiet moves tried before it, with the gravity formula that keeps
+// values within ±historyMax.
+func (s *Searcher) updateHistory(best chess.Move, quiets []chess.Move, depth int) {
+	us := s.pos.SideToMove()
+	bonus := int32(min(depth*depth, 400))
+	for _, m := range quiets {
+		h := &s.history[us][m.From()][m.To()]
+		delta := -bonus
+		if m == best {
+			delta = bonus
+		}
+		*h += 32*delta - *h*abs32(delta)/512
+	}
+}
+
+func abs32(x int32) int32 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

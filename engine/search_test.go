@@ -1,0 +1,83 @@
+package engine
+
+import (
+	"testing"
+	"time"
+
+	"github.com/ferzchess/ferz/chess"
+)
+
+func searchFEN(t *testing.T, fen string, limits Limits) Result {
+	t.Helper()
+	p, err := chess.ParseFEN(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := p.FEN()
+	res := NewSearcher(NewTT(16)).Search(p, limits)
+	if p.FEN() != before || p.Ply() != 0 {
+		t.Fatalf("search did not restore the position: %s", p.FEN())
+	}
+	if res.Move != chess.NullMove && !p.IsLegal(res.Move) {
+		t.Fatalf("%s: illegal best move %v", fen, res.Move)
+	}
+	return res
+}
+
+func TestSearchFindsMates(t *testing.T) {
+	for _, c := range []struct {
+		fen, best string
+		mateIn    int
+	}{
+		{"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "a1a8", 1},
+		{"r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4", "h5f7", 1},
+		{"kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", "a1a6", 2},
+		{"r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 0", "d5f6", 2},
+	} {
+		res := searchFEN(t, c.fen, Limits{Depth: 8})
+		if got := res.Move.String(); got != c.best {
+			t.Errorf("%s: best %s, want %s (score %d)", c.fen, got, c.best, res.Score)
+		}
+		if !IsMateScore(res.Score) || MateIn(res.Score) != c.mateIn {
+			t.Errorf("%s: score %d, want mate in %d", c.fen, res.Score, c.mateIn)
+		}
+	}
+}
+
+func TestSearchWinsMaterial(t *testing.T) {
+	for _, c := range []struct{ fen, best string }{
+		{"4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1", "d1d5"},                                   // hanging queen
+		{"r1bqkbnr/pppp1ppp/2n5/4p3/3PP3/5N2/PPP2PPP/RNBQKB1R b KQkq - 0 3", "e5d4"}, // recapture
+		{"4k3/8/8/8/8/2n5/8/R3K3 w - - 0 1", ""},                                       // any safe move
+	} {
+		res := searchFEN(t, c.fen, Limits{Depth: 7})
+		if c.best != "" && res.Move.String() != c.best {
+			t.Errorf("%s: best %s, want %s", c.fen, res.Move, c.best)
+		}
+	}
+}
+
+func TestSearchWithoutLegalMovesReturnsNullMove(t *testing.T) {
+	res := searchFEN(t, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", Limits{Depth: 5})
+	if res.Move != chess.NullMove {
+		t.Errorf("stalemate: move %v", res.Move)
+	}
+}
+
+func TestSearchRespectsMoveTime(t *testing.T) {
+	start := time.Now()
+	res := searchFEN(t, chess.StartFEN, Limits{MoveTime: 200 * time.Millisecond})
+	if el := time.Since(start); el > 250*time.Millisecond {
+		t.Errorf("movetime 200ms took %v", el)
+	}
+	if res.Move == chess.NullMove {
+		t.Error("no move")
+	}
+}
+
+func TestSearchRespectsNodeLimit(t *testing.T) {
+	res := searchFEN(t, chess.StartFEN, Limits{Nodes: 5000})
+	if res.Nodes > 5000+100 {
+		t.Errorf("searched %d nodes with a limit of 5000", res.Nodes)
+	}
+}

@@ -1,0 +1,83 @@
+package engine
+
+import "github.com/ferzchess/ferz/chess"
+
+// SEE reports whether the static exchange on m's destination gains at
+// least threshold centipawns for the side making m, with both sides
+// capturing with their least valuable attacker each time.
+func SEE(p *chess.Position, m chess.Move, threshold int) bool {
+	if m.Kind() == chess.Castling {
+		return threshold <= 0
+	}
+	from, to := m.From(), m.To()
+	victim := p.PieceAt(to).Type()
+	if m.Kind() == chess.EnPassant {
+		victim = chess.Pawn
+	}
+	swap := SimpleValue[victim] - threshold
+	if m.Kind() == chess.Promotion {
+		swap += SimpleValue[m.Promo()] - SimpleValue[chess.Pawn]
+	}
+	if swap < 0 {
+		return false
+	}
+	mover := p.PieceAt(from).Type()
+	if m.Kind() == chess.Promotion {
+		mover = m.Promo()
+	}
+	swap = SimpleValue[mover] - swap
+	if swap <= 0 {
+		return true
+	}
+	occ := p.Occupied() ^ from.Bitboard() ^ to.Bitboard()
+	if m.Kind() == chess.EnPassant {
+		occ ^= (to ^ 8).Bitboard()
+	}
+	stm := p.SideToMove()
+	attackers := p.AttackersTo(to, occ) & occ
+	bishops := p.PiecesOfType(chess.Bishop) | p.PiecesOfType(chess.Queen)
+	rooks := p.PiecesOfType(chess.Rook) | p.PiecesOfType(chess.Queen)
+	result := true
+	for {
+		stm = stm.Other()
+		attackers &= occ
+		mine := attackers & p.ColorPieces(stm)
+		if mine == 0 {
+			break
+		}
+		result = !result
+		var pt chess.PieceType
+		for pt = chess.Pawn; pt <= chess.King; pt++ {
+			if mine&p.PiecesOfType(pt) != 0 {
+				break
+			}
+		}
+		if pt == chess.King {
+			// The king may take last only if nothing defends the square.
+			if attackers&^p.ColorPieces(stm) != 0 {
+				result = !result
+			}
+			break
+		}
+		swap = SimpleValue[pt] - swap
+		if swap < boolInt(result) {
+			break
+		}
+		occ ^= (mine & p.PiecesOfType(pt)).First().Bitboard()
+		// Pieces behind the one that took can now join in.
+		if pt == chess.Pawn || pt == chess.Bishop || pt == chess.Queen {
+			attackers |= chess.BishopAttacks(to, occ) & bishops
+		}
+		if pt == chess.Rook || pt == chess.Queen {
+			attackers |= chess.RookAttacks(to, occ) & rooks
+		}
+	}
+	return result
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,46 @@
+package engine
+
+import "time"
+
+// Limits says when a search must stop. Zero fields mean no limit of that
+// kind; with no limit at all the search runs until stopped (infinite).
+type Limits struct {
+	Depth    int
+	Nodes    uint64
+	MoveTime time.Duration
+	// The clock: time left and increment for the side to move, and the
+	// moves until the next time control (0: sudden death).
+	Time, Increment time.Duration
+	MovesToGo       int
+	// Overhead is kept in reserve for communication delays.
+	Overhead time.Duration
+	// Infinite searches until stopped, whatever else is set.
+	Infinite bool
+}
+
+// deadlines turns the limits into a soft limit (do not start another
+// iteration after it) and a hard limit (stop the search at once).
+// A zero duration means none.
+func (l Limits) deadlines() (soft, hard time.Duration) {
+	if l.Infinite {
+		return 0, 0
+	}
+	if l.MoveTime > 0 {
+		t := max(l.MoveTime-l.Overhead, time.Millisecond)
+		return t, t
+	}
+	if l.Time <= 0 && l.Increment <= 0 {
+		return 0, 0
+	}
+	left := max(l.Time-l.Overhead, time.Millisecond)
+	mtg := 30
+	if l.MovesToGo > 0 {
+		mtg = min(l.MovesToGo, 30)
+	}
+	base := left/time.Duration(mtg) + l.Increment*3/4
+	soft = base * 6 / 10
+	// Never plan to spend more than a third of what is left on one move.
+	hard = min(base*3, left/3)
+	soft = min(soft, hard)
+	return max(soft, time.Millisecond), max(hard, time.Millisecond)
+}

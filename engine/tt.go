@@ -1,0 +1,182 @@
+package engine
+
+import (
+	"math/bits"
+	"sync/atomic"
+
+	"github.com/ferzchess/ferz/chess"
+)
+
+// Bound tells how a stored score relates to the true value.
+type Bound uint8
+
+// The kinds of bound.
+const (
+	BoundNone  Bound = 0
+	BoundUpper Bound = 1 // the true value is at most the score (fail low)
+	BoundLower Bound = 2 // the true value is at least the score (fail high)
+	BoundExact Bound = 3
+)
+
+// ttSlot is one entry: the data word and the key XORed with it, both
+// accessed atomically so that threads can share the table without locks;
+// a torn write shows up as a key mismatch and is ignored.
+type ttSlot struct {
+	check atomic.Uint64
+	data  atomic.Uint64
+}
+
+// ttBucket fills one 64-byte cache line.
+type ttBucket [4]ttSlot
+
+// TT is the transposition table: what earlier searches learnt about
+// positions, found by their Zobrist keys.
+type TT struct {
+	buckets    []ttBucket
+	generation uint8
+}
+
+// ttEntry is a decoded slot.
+type ttEntry struct {
+	move  chess.Move
+	score int
+	eval  int
+	depth int
+	bound Bound
+	gen   uint8
+}
+
+func (e ttEntry) pack() uint64 {
+	return uint64(e.move) | uint64(uint16(int16(e.score)))<<16 | uint64(uint16(int16(e.eval)))<<32 |
+		uint64(uint8(int8(e.depth)))<<48 | uint64(e.bound)<<56 | uint64(e.gen&63)<<58
+}
+
+func unpack(d uint64) ttEntry {
+	return ttEntry{
+		move:  chess.Move(d),
+		score: int(int16(d >> 16)),
+		eval:  int(int16(d >> 32)),
+		depth: int(int8(d >> 48)),
+		bound: Bound(d >> 56 & 3),
+		gen:   uint8(d>>58) & 63,
+	}
+}
+
+// NewTT returns a table of about megabytes MB (at least one bucket).
+func NewTT(megabytes int) *TT {
+	t := &TT{}
+	t.Resize(megabytes)
+	return t
+}
+
+// Resize changes the table's size, clearing it; the old memory is
+// released to the garbage collector.
+func (t *TT) Resize(megabytes int) {
+	n := max(megabytes, 1) << 20 / 64
+	t.buckets = nil
+	t.buckets = make([]ttBucket, n)
+	t.generation = 0
+}
+
+// Clear empties the table.
+func (t *TT) Clear() {
+	clear(t.buckets)
+	t.generation = 0
+}
+
+// NewSearch ages the entries: those of earlier searches are replaced first.
+func (t *TT) NewSearch() { t.generation = (t.generation + 1) & 63 }
+
+func (t *TT) bucket(key uint64) *ttBucket {
+	hi, _ := bits.Mul64(key, uint64(len(t.buckets)))
+	return &t.buckets[hi]
+}
+
+// probe looks up key; scores are returned relative to the current ply.
+func (t *TT) probe(key uint64, ply int) (ttEntry, bool) {
+	b := t.bucket(key)
+	for i := range b {
+		d := b[i].data.Load()
+		if b[i].check.Load()^d == key && d != 0 {
+			e := unpack(d)
+			e.score = scoreFromTT(e.score, ply)
+			return e, true
+		}
+	}
+	return ttEntry{}, false
+}
+
+// store records a search result, replacing the same position's entry or
+// else the least useful one (oldest, then shallowest).
+func (t *TT) store(key uint64, ply int, move chess.Move, score, eval, depth int, bound Bound) {
+	b := t.bucket(key)
+	victim := 0
+	worst := 1 << 30
+	for i := range b {
+		d := b[i].data.Load()
+		if d == 0 || b[i].check.Load()^d == key {
+			if d != 0 {
+				old := unpack(d)
+				// Keep a deeper exact result of the same position, and its move.
+				if bound != BoundExact && old.depth > depth+2 && old.gen == t.generation {
+					return
+				}
+				if move == chess.NullMove {
+					move = old.move
+				}
+			}
+			victim = i
+			break
+		}
+		e := unpack(d)
+		age := int((t.generation - e.gen) & 63)
+		if v := e.depth - 8*age; v < worst {
+			worst, victim = v, i
+		}
+	}
+	e := ttEntry{move: move, score: scoreToTT(score, ply), eval: eval, depth: depth, bound: bound, gen: t.generation}
+	d := e.pack()
+	b[victim].check.Store(key ^ d)
+	b[victim].data.Store(d)
+}
+
+// Hashfull returns how full the table is, in permille, counting entries
+// of the current search in the first thousand slots.
+func (t *TT) Hashfull() int {
+	n, used := 0, 0
+	for i := 0; i < len(t.buckets) && n < 1000; i++ {
+		for j := range t.buckets[i] {
+			d := t.buckets[i][j].data.Load()
+			if d != 0 && unpack(d).gen == t.generation {
+				used++
+			}
+			n++
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return used * 1000 / n
+}
+
+// Mate scores are stored as distance from the node, not from the root, so
+// that they stay right when the position is reached at another ply.
+func scoreToTT(s, ply int) int {
+	switch {
+	case s >= mateBound:
+		return s + ply
+	case s <= -mateBound:
+		return s - ply
+	}
+	return s
+}
+
+func scoreFromTT(s, ply int) int {
+	switch {
+	case s >= mateBound:
+		return s - ply
+	case s <= -mateBound:
+		return s + ply
+	}
+	return s
+}
