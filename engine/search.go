@@ -45,6 +45,9 @@ type Searcher struct {
 	soft     time.Duration
 	hard     time.Duration
 	maxNodes uint64
+	extStop  *atomic.Bool
+	// rootMoves, when not empty, are the only moves searched at the root.
+	rootMoves []chess.Move
 
 	killers  [MaxPly + 2][2]chess.Move
 	history  [2][64][64]int32
@@ -88,11 +91,21 @@ func (s *Searcher) Search(p *chess.Position, limits Limits) Result {
 	s.start = time.Now()
 	s.soft, s.hard = limits.deadlines()
 	s.maxNodes = limits.Nodes
+	s.extStop = limits.Stop
 	s.TT.NewSearch()
 	s.killers = [MaxPly + 2][2]chess.Move{}
 
 	var root chess.MoveList
 	p.GenerateLegal(&root)
+	s.rootMoves = s.rootMoves[:0]
+	for _, m := range limits.SearchMoves {
+		if root.Contains(m) {
+			s.rootMoves = append(s.rootMoves, m)
+		}
+	}
+	if len(s.rootMoves) > 0 {
+		root.N = copy(root.Moves[:], s.rootMoves)
+	}
 	if root.N == 0 {
 		return Result{}
 	}
@@ -127,6 +140,9 @@ func (s *Searcher) Search(p *chess.Position, limits Limits) Result {
 		}
 		if IsMateScore(v) && depth > 2*MateIn(abs(v))+4 {
 			break // a mate found and confirmed: no need to go on
+		}
+		if limits.Mate > 0 && v >= mateBound && MateIn(v) <= limits.Mate {
+			break
 		}
 	}
 	res.Nodes = s.nodes
@@ -183,8 +199,10 @@ func (s *Searcher) checkLimits() {
 	if s.maxNodes > 0 && s.nodes >= s.maxNodes {
 		s.stop.Store(true)
 	}
-	if s.nodes&1023 == 0 && s.hard > 0 && time.Since(s.start) > s.hard {
-		s.stop.Store(true)
+	if s.nodes&1023 == 0 {
+		if s.hard > 0 && time.Since(s.start) > s.hard || s.extStop != nil && s.extStop.Load() {
+			s.stop.Store(true)
+		}
 	}
 }
 
@@ -302,6 +320,9 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		m, order, ok := ms.pick()
 		if !ok {
 			break
+		}
+		if ply == 0 && len(s.rootMoves) > 0 && !containsMove(s.rootMoves, m) {
+			continue
 		}
 		noisy := isNoisy(p, m)
 		moveCount++
@@ -497,4 +518,13 @@ func (s *Searcher) quiescence(alpha, beta, ply int) int {
 		s.TT.store(key, ply, bestMove, bestScore, eval, 0, bound)
 	}
 	return bestScore
+}
+
+func containsMove(moves []chess.Move, m chess.Move) bool {
+	for _, x := range moves {
+		if x == m {
+			return true
+		}
+	}
+	return false
 }

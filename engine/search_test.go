@@ -46,9 +46,9 @@ func TestSearchFindsMates(t *testing.T) {
 
 func TestSearchWinsMaterial(t *testing.T) {
 	for _, c := range []struct{ fen, best string }{
-		{"4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1", "d1d5"},                                   // hanging queen
+		{"4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1", "d1d5"},                                 // hanging queen
 		{"r1bqkbnr/pppp1ppp/2n5/4p3/3PP3/5N2/PPP2PPP/RNBQKB1R b KQkq - 0 3", "e5d4"}, // recapture
-		{"4k3/8/8/8/8/2n5/8/R3K3 w - - 0 1", ""},                                       // any safe move
+		{"4k3/8/8/8/8/2n5/8/R3K3 w - - 0 1", ""},                                     // any safe move
 	} {
 		res := searchFEN(t, c.fen, Limits{Depth: 7})
 		if c.best != "" && res.Move.String() != c.best {

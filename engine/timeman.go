@@ -1,6 +1,11 @@
 package engine
 
-import "time"
+import (
+	"sync/atomic"
+	"time"
+
+	"github.com/ferzchess/ferz/chess"
+)
 
 // Limits says when a search must stop. Zero fields mean no limit of that
 // kind; with no limit at all the search runs until stopped (infinite).
@@ -16,6 +21,21 @@ type Limits struct {
 	Overhead time.Duration
 	// Infinite searches until stopped, whatever else is set.
 	Infinite bool
+	// Mate stops the search once it has found a mate in at most this
+	// many moves.
+	Mate int
+	// SearchMoves restricts the search to these root moves.
+	SearchMoves []chess.Move
+	// Stop, if set, stops the search soon after it becomes true. Unlike
+	// Searcher.Stop it cannot be lost when it is set before the search
+	// has started.
+	Stop *atomic.Bool
+}
+
+// Unbounded reports whether the search would run until stopped: it is
+// infinite, or nothing limits its depth, nodes, mate length or time.
+func (l Limits) Unbounded() bool {
+	return l.Infinite || l.Depth == 0 && l.Nodes == 0 && l.Mate == 0 && l.MoveTime == 0 && l.Time <= 0 && l.Increment <= 0
 }
 
 // deadlines turns the limits into a soft limit (do not start another

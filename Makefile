@@ -1,0 +1,72 @@
+# Ferz build, test and measurement targets. "make help" lists them.
+
+GO       ?= go
+FUZZTIME ?= 5m
+# Per-package time limit of the ordinary test run.
+TEST_TIMEOUT ?= 5m
+
+PERFT_FILES := ../shared/data/perft/standard.epd ../shared/data/perft/random_sf.epd
+
+# The race detector runs on every package but chess: chess is
+# single-threaded, and its tests take about 70 s under -race on a 2-core
+# machine against 8 s without.
+RACE_PKGS = $(shell $(GO) list ./... | grep -v -x 'github.com/ferzchess/ferz/chess')
+
+COMMIT   := $(shell git rev-parse HEAD 2>/dev/null)
+MODIFIED := $(shell test -n "$$(git status --porcelain --untracked-files=no 2>/dev/null)" && echo true)
+LDFLAGS  := -X main.commit=$(COMMIT) -X main.modified=$(MODIFIED)
+
+# Root needs no sudo; anyone else does.
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: help test fmt-check vet unit race build perft-full perft-compare fuzz bench install-stockfish
+
+help:
+	@echo "make test           gofmt check, go vet, go test, go test -race (what CI runs)"
+	@echo "make build          build bin/ferz with the commit stamped"
+	@echo "make perft-full     every perft suite count, no node limit (long)"
+	@echo "make perft-compare  perft speed against Debian's stockfish"
+	@echo "make fuzz           each Fuzz test of ./chess for FUZZTIME (default 5m)"
+	@echo "make bench          the benchmarks of ./chess"
+
+test: fmt-check vet unit race
+
+fmt-check:
+	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt: these files are not formatted (run gofmt -w):"; echo "$$out"; exit 1; fi
+
+vet:
+	$(GO) vet ./...
+
+unit:
+	$(GO) test -timeout $(TEST_TIMEOUT) ./...
+
+race:
+	$(GO) test -race -short -timeout $(TEST_TIMEOUT) $(RACE_PKGS)
+
+build:
+	$(GO) build -ldflags "$(LDFLAGS)" -o bin/ferz ./cmd/ferz
+
+perft-full: build
+	$(GO) test ./chess -run PerftSuite -perft.full -timeout 120m
+	for f in $(PERFT_FILES); do ./bin/ferz perft -suite $$f -maxnodes 0 -threads 2 || exit 1; done
+
+perft-compare: install-stockfish
+	$(GO) run ./internal/perfcompare
+
+fuzz:
+	@for f in $$($(GO) test -list 'Fuzz.*' ./chess | grep '^Fuzz'); do \
+		echo "fuzzing $$f for $(FUZZTIME)"; \
+		$(GO) test ./chess -run '^$$' -fuzz "^$$f\$$" -fuzztime $(FUZZTIME) || exit 1; \
+	done
+
+bench:
+	$(GO) test -run XXX -bench . -benchmem ./chess
+
+# Each part of the program may bring its own targets in mk/NAME.mk
+# (the web front end, the match runner, ...).
+-include mk/*.mk
+
+# Install helpers: Debian packages, installed only when missing.
+install-stockfish:
+	@command -v stockfish >/dev/null || test -x /usr/games/stockfish || \
+		($(SUDO) apt-get update && $(SUDO) apt-get install -y stockfish)

@@ -1,0 +1,437 @@
+package uci
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/ferzchess/ferz/chess"
+	"github.com/ferzchess/ferz/engine"
+)
+
+// Engine is a UCI session: the current position, the options and the
+// search that may be running.
+type Engine struct {
+	// Name is reported in "id name".
+	Name string
+
+	out      io.Writer
+	outMu    sync.Mutex
+	pos      *chess.Position
+	tt       *engine.TT
+	searcher *engine.Searcher
+	running  sync.WaitGroup
+	busy     atomic.Bool // a search is running and has not answered yet
+	// cancel stops the current search; a new flag for every "go", so that
+	// a "stop" sent before the search goroutine starts is not lost.
+	cancel *atomic.Bool
+	// infinite tells that the current search only ends on "stop".
+	infinite bool
+	opts     options
+}
+
+type options struct {
+	hashMB   int
+	overhead time.Duration
+	chess960 bool
+	multiPV  int
+	showWDL  bool
+}
+
+const defaultHashMB = 16
+
+// New returns a session that writes its answers to out.
+func New(out io.Writer) *Engine {
+	tt := engine.NewTT(defaultHashMB)
+	return &Engine{
+		Name:     "Ferz",
+		out:      out,
+		pos:      chess.StartPosition(),
+		tt:       tt,
+		searcher: engine.NewSearcher(tt),
+		opts:     options{hashMB: defaultHashMB, overhead: 10 * time.Millisecond, multiPV: 1},
+	}
+}
+
+// Run reads commands from in until "quit" or the end of input, and waits
+// for a running search to finish before it returns.
+func (e *Engine) Run(in io.Reader) error {
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
+	for sc.Scan() {
+		if !e.Handle(sc.Text()) {
+			e.stopSearch()
+			return nil
+		}
+	}
+	// At the end of the input (a script piped in), let a search that has
+	// a limit finish and answer; an infinite one is stopped.
+	if e.infinite {
+		e.stopSearch()
+	}
+	e.running.Wait()
+	return sc.Err()
+}
+
+// Handle carries out one command line; it returns false after "quit".
+func (e *Engine) Handle(line string) bool {
+	fields := strings.Fields(line)
+	if len(fields) == 0 {
+		return true
+	}
+	cmd, args := fields[0], fields[1:]
+	switch cmd {
+	case "uci":
+		e.printf("id name %s", e.Name)
+		e.printf("id author the Ferz developers")
+		e.printf("option name Hash type spin default %d min 1 max 65536", defaultHashMB)
+		e.printf("option name Threads type spin default 1 min 1 max 1")
+		e.printf("option name Clear Hash type button")
+		e.printf("option name Move Overhead type spin default 10 min 0 max 5000")
+		e.printf("option name UCI_Chess960 type check default false")
+		e.printf("uciok")
+	case "isready":
+		e.printf("readyok")
+	case "setoption":
+		e.setOption(args)
+	case "ucinewgame":
+		e.stopSearch()
+		e.tt.Clear()
+		e.searcher.Clear()
+		e.pos = chess.StartPosition()
+		e.pos.SetChess960(e.opts.chess960)
+	case "position":
+		e.stopSearch()
+		e.position(args)
+	case "go":
+		e.goCommand(args)
+	case "stop":
+		e.stopSearch()
+	case "ponderhit":
+		// Pondering is not offered (no Ponder option); should a GUI ponder
+		// anyway, answer at once rather than think forever.
+		e.stopSearch()
+	case "quit":
+		e.stopSearch()
+		return false
+	case "d":
+		e.stopSearch()
+		e.display()
+	case "eval":
+		e.stopSearch()
+		e.eval()
+	case "perft":
+		e.stopSearch()
+		e.perft(args)
+	default:
+		e.printf("info string unknown command %q", cmd)
+	}
+	return true
+}
+
+func (e *Engine) printf(format string, a ...any) {
+	e.outMu.Lock()
+	defer e.outMu.Unlock()
+	fmt.Fprintf(e.out, format+"\n", a...)
+}
+
+func (e *Engine) stopSearch() {
+	if e.cancel != nil {
+		e.cancel.Store(true)
+	}
+	e.running.Wait()
+}
+
+func (e *Engine) setOption(args []string) {
+	// setoption name <id, may contain spaces> [value <x>]
+	name, value := "", ""
+	mode := ""
+	for _, a := range args {
+		switch {
+		case a == "name" && mode == "":
+			mode = "name"
+		case a == "value" && mode == "name":
+			mode = "value"
+		case mode == "name":
+			name = strings.TrimSpace(name + " " + a)
+		case mode == "value":
+			value = strings.TrimSpace(value + " " + a)
+		}
+	}
+	if name == "" {
+		e.printf("info string setoption: missing name")
+		return
+	}
+	switch strings.ToLower(name) {
+	case "hash":
+		n, err := strconv.Atoi(value)
+		if err != nil {
+			e.printf("info string setoption Hash: %q is not a number of megabytes", value)
+			return
+		}
+		if n < 1 || n > 65536 {
+			n = min(max(n, 1), 65536)
+			e.printf("info string setoption Hash: clamped to %d", n)
+		}
+		e.stopSearch()
+		// Go cannot recover from a failed allocation: refuse a table the
+		// machine cannot hold (the old one is freed first, so count it).
+		if avail := availableMB() + e.opts.hashMB; avail > 0 && n > avail*9/10 {
+			e.printf("info string setoption Hash: %d MB is more than the free memory allows; keeping %d MB", n, e.opts.hashMB)
+			return
+		}
+		e.opts.hashMB = n
+		e.tt.Resize(n)
+	case "threads":
+		if n, err := strconv.Atoi(value); err != nil || n != 1 {
+			e.printf("info string setoption Threads: only 1 thread is supported for now")
+		}
+	case "clear hash":
+		e.stopSearch()
+		e.tt.Clear()
+	case "move overhead":
+		n, err := strconv.Atoi(value)
+		if err != nil {
+			e.printf("info string setoption Move Overhead: %q is not a number of milliseconds", value)
+			return
+		}
+		e.opts.overhead = time.Duration(min(max(n, 0), 5000)) * time.Millisecond
+	case "uci_chess960":
+		switch strings.ToLower(value) {
+		case "true":
+			e.opts.chess960 = true
+		case "false":
+			e.opts.chess960 = false
+		default:
+			e.printf("info string setoption UCI_Chess960: %q is neither true nor false", value)
+			return
+		}
+		e.pos.SetChess960(e.opts.chess960 || e.pos.Chess960())
+	default:
+		e.printf("info string setoption: unknown option %q", name)
+	}
+}
+
+// position sets up "startpos" or "fen <fen>" and plays the moves after
+// "moves"; on any error the previous position stays.
+func (e *Engine) position(args []string) {
+	if len(args) == 0 {
+		e.printf("info string position: want startpos or fen")
+		return
+	}
+	var fen string
+	rest := args[1:]
+	switch args[0] {
+	case "startpos":
+		fen = chess.StartFEN
+	case "fen":
+		i := 0
+		for i < len(rest) && rest[i] != "moves" {
+			i++
+		}
+		fen = strings.Join(rest[:i], " ")
+		rest = rest[i:]
+	default:
+		e.printf("info string position: want startpos or fen, not %q", args[0])
+		return
+	}
+	p, err := chess.ParseFEN(fen)
+	if err != nil {
+		e.printf("info string position: %v", err)
+		return
+	}
+	if e.opts.chess960 {
+		p.SetChess960(true)
+	}
+	if len(rest) > 0 {
+		if rest[0] != "moves" {
+			e.printf("info string position: unexpected %q", rest[0])
+			return
+		}
+		for _, s := range rest[1:] {
+			m, err := p.ParseUCI(s)
+			if err != nil {
+				e.printf("info string position: %v", err)
+				return
+			}
+			p.MakeMove(m)
+		}
+	}
+	e.pos = p
+}
+
+func (e *Engine) goCommand(args []string) {
+	if e.busy.Load() {
+		e.printf("info string go: already searching; send stop first")
+		return
+	}
+	e.running.Wait() // the last search has answered; let its goroutine end
+	var limits engine.Limits
+	limits.Overhead = e.opts.overhead
+	us := e.pos.SideToMove()
+	var wtime, btime, winc, binc time.Duration
+	for i := 0; i < len(args); i++ {
+		key := args[i]
+		num := func() int64 {
+			if i+1 >= len(args) {
+				e.printf("info string go: %s needs a number", key)
+				return 0
+			}
+			i++
+			n, err := strconv.ParseInt(args[i], 10, 64)
+			if err != nil {
+				e.printf("info string go: %s %q is not a number", key, args[i])
+				return 0
+			}
+			return n
+		}
+		ms := func() time.Duration { return time.Duration(max(num(), 0)) * time.Millisecond }
+		switch key {
+		case "wtime":
+			wtime = ms()
+		case "btime":
+			btime = ms()
+		case "winc":
+			winc = ms()
+		case "binc":
+			binc = ms()
+		case "movestogo":
+			limits.MovesToGo = int(max(num(), 0))
+		case "movetime":
+			limits.MoveTime = ms()
+		case "depth":
+			limits.Depth = int(min(max(num(), 0), engine.MaxPly))
+		case "nodes":
+			limits.Nodes = uint64(max(num(), 0))
+		case "mate":
+			limits.Mate = int(min(max(num(), 0), engine.MaxPly/2))
+		case "infinite", "ponder":
+			limits.Infinite = true
+		case "searchmoves":
+			for i+1 < len(args) {
+				m, err := e.pos.ParseUCI(args[i+1])
+				if err != nil {
+					break
+				}
+				limits.SearchMoves = append(limits.SearchMoves, m)
+				i++
+			}
+		default:
+			e.printf("info string go: unknown parameter %q", key)
+		}
+	}
+	if us == chess.White {
+		limits.Time, limits.Increment = wtime, winc
+	} else {
+		limits.Time, limits.Increment = btime, binc
+	}
+	p := e.pos.Copy()
+	e.cancel = new(atomic.Bool)
+	limits.Stop = e.cancel
+	e.infinite = limits.Unbounded()
+	e.busy.Store(true)
+	e.running.Add(1)
+	e.searcher.OnInfo = func(info engine.Info) { e.printInfo(p, info) }
+	go func() {
+		defer e.running.Done()
+		res := e.searcher.Search(p, limits)
+		// Ready for the next "go" before the GUI reads this bestmove.
+		e.busy.Store(false)
+		if res.Move == chess.NullMove {
+			e.printf("bestmove 0000")
+			return
+		}
+		if res.Ponder != chess.NullMove {
+			p.MakeMove(res.Move)
+			ponder := p.UCI(res.Ponder)
+			p.UnmakeMove()
+			e.printf("bestmove %s ponder %s", p.UCI(res.Move), ponder)
+		} else {
+			e.printf("bestmove %s", p.UCI(res.Move))
+		}
+	}()
+}
+
+func (e *Engine) printInfo(p *chess.Position, info engine.Info) {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "info depth %d seldepth %d ", info.Depth, info.SelDepth)
+	if engine.IsMateScore(info.Score) {
+		fmt.Fprintf(&sb, "score mate %d", engine.MateIn(info.Score))
+	} else {
+		fmt.Fprintf(&sb, "score cp %d", info.Score)
+	}
+	switch info.Bound {
+	case engine.BoundLower:
+		sb.WriteString(" lowerbound")
+	case engine.BoundUpper:
+		sb.WriteString(" upperbound")
+	}
+	ms := info.Time.Milliseconds()
+	nps := uint64(0)
+	if info.Time > 0 {
+		nps = uint64(float64(info.Nodes) / info.Time.Seconds())
+	}
+	fmt.Fprintf(&sb, " nodes %d nps %d hashfull %d time %d pv", info.Nodes, nps, info.Hashfull, ms)
+	q := p.Copy()
+	for _, m := range info.PV {
+		if !q.IsLegal(m) {
+			break
+		}
+		sb.WriteString(" " + q.UCI(m))
+		q.MakeMove(m)
+	}
+	e.printf("%s", sb.String())
+}
+
+func (e *Engine) display() {
+	var sb strings.Builder
+	sb.WriteString(" +---+---+---+---+---+---+---+---+\n")
+	for r := 7; r >= 0; r-- {
+		for f := 0; f < 8; f++ {
+			pc := e.pos.PieceAt(chess.NewSquare(f, r))
+			fmt.Fprintf(&sb, " | %s", pc)
+		}
+		fmt.Fprintf(&sb, " | %d\n +---+---+---+---+---+---+---+---+\n", r+1)
+	}
+	sb.WriteString("   a   b   c   d   e   f   g   h\n")
+	fmt.Fprintf(&sb, "\nFen: %s\nKey: %016X\n", e.pos.FEN(), e.pos.Key())
+	e.printf("%s", sb.String())
+}
+
+func (e *Engine) eval() {
+	t := engine.EvaluateTrace(e.pos)
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "%-18s %13s %13s\n", "term", "white mg/eg", "black mg/eg")
+	for _, term := range t.Terms {
+		fmt.Fprintf(&sb, "%-18s %6d %6d %6d %6d\n", term.Name, term.White[0], term.White[1], term.Black[0], term.Black[1])
+	}
+	fmt.Fprintf(&sb, "phase %d/24, endgame scale %d/64\nevaluation %+d cp (white's view)", t.Phase, t.Scale, t.Final)
+	e.printf("%s", sb.String())
+}
+
+func (e *Engine) perft(args []string) {
+	depth := 1
+	if len(args) > 0 {
+		n, err := strconv.Atoi(args[0])
+		if err != nil || n < 1 || n > 10 {
+			e.printf("info string perft: depth %q is not a number from 1 to 10", args[0])
+			return
+		}
+		depth = n
+	}
+	start := time.Now()
+	var total uint64
+	for _, m := range e.pos.LegalMoves() {
+		e.pos.MakeMove(m)
+		n := chess.Perft(e.pos, depth-1)
+		e.pos.UnmakeMove()
+		total += n
+		e.printf("%s: %d", e.pos.UCI(m), n)
+	}
+	e.printf("\nNodes searched: %d (%v)", total, time.Since(start).Round(time.Millisecond))
+}

@@ -1,0 +1,162 @@
+package uci
+
+import (
+	"bytes"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/ferzchess/ferz/chess"
+)
+
+// syncBuffer collects the engine's output from several goroutines.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func run(t *testing.T, script string) string {
+	t.Helper()
+	var out syncBuffer
+	e := New(&out)
+	if err := e.Run(strings.NewReader(script)); err != nil {
+		t.Fatal(err)
+	}
+	return out.String()
+}
+
+// bestmoves returns the moves of the "bestmove" lines.
+func bestmoves(out string) []string {
+	var ms []string
+	for _, line := range strings.Split(out, "\n") {
+		if f := strings.Fields(line); len(f) >= 2 && f[0] == "bestmove" {
+			ms = append(ms, f[1])
+		}
+	}
+	return ms
+}
+
+func TestHandshake(t *testing.T) {
+	out := run(t, "uci\nisready\nquit\n")
+	for _, want := range []string{"id name Ferz", "option name Hash type spin", "uciok", "readyok"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %q in:\n%s", want, out)
+		}
+	}
+}
+
+func TestGoDepthGivesLegalBestMoveAfterMoves(t *testing.T) {
+	out := run(t, "position startpos moves e2e4 e7e5 g1f3\ngo depth 6\nisready\n")
+	bm := bestmoves(out)
+	if len(bm) != 1 {
+		t.Fatalf("want one bestmove, got %v in:\n%s", bm, out)
+	}
+	p := chess.StartPosition()
+	for _, s := range []string{"e2e4", "e7e5", "g1f3"} {
+		m, _ := p.ParseUCI(s)
+		p.MakeMove(m)
+	}
+	if _, err := p.ParseUCI(bm[0]); err != nil {
+		t.Errorf("bestmove %s is illegal: %v", bm[0], err)
+	}
+	if !strings.Contains(out, "info depth 6 ") || !strings.Contains(out, " pv ") {
+		t.Errorf("no info line for depth 6:\n%s", out)
+	}
+}
+
+func TestIllegalMoveInPositionKeepsOldPosition(t *testing.T) {
+	out := run(t, "position startpos moves e2e4\nposition startpos moves e2e5\nd\nquit\n")
+	if !strings.Contains(out, "info string position: move \"e2e5\" is not a legal move") {
+		t.Errorf("no error for e2e5:\n%s", out)
+	}
+	if !strings.Contains(out, "Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1") {
+		t.Errorf("position changed:\n%s", out)
+	}
+}
+
+func TestHostileInputNeverStopsTheEngine(t *testing.T) {
+	script := strings.Join([]string{
+		"", "   ", "xyzzy", "position", "position fen", "position fen 8/8/8/8 w - - 0 1",
+		"position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 moves",
+		"position startpos garbage", "position startpos moves e2e4 zzzz",
+		"setoption", "setoption name", "setoption name Hash value abc", "setoption name Hash value -5",
+		"setoption name Hash value 99999999", "setoption name Threads value 0", "setoption name Nope value 1",
+		"setoption name UCI_Chess960 value maybe", "setoption name Move Overhead value x",
+		"go depth", "go depth x", "go wtime -100 btime -100", "stop", "go foo", "stop",
+		"perft", "perft 0", "perft x", "go movetime 50", "isready",
+	}, "\n")
+	out := run(t, script+"\n")
+	if !strings.Contains(out, "readyok") {
+		t.Fatalf("no readyok:\n%s", out)
+	}
+	if n := len(bestmoves(out)); n < 2 {
+		t.Errorf("want a bestmove for each go, got %d:\n%s", n, out)
+	}
+	for _, bm := range bestmoves(out) {
+		if _, err := chess.StartPosition().ParseUCI(bm); err != nil {
+			t.Errorf("bestmove %s illegal in the start position", bm)
+		}
+	}
+}
+
+func TestStopAndIsReadyStormDuringSearch(t *testing.T) {
+	var out syncBuffer
+	e := New(&out)
+	e.Handle("position startpos")
+	e.Handle("go infinite")
+	for i := 0; i < 200; i++ {
+		e.Handle("isready")
+	}
+	time.Sleep(50 * time.Millisecond)
+	for i := 0; i < 20; i++ {
+		e.Handle("stop")
+	}
+	e.Handle("quit")
+	got := out.String()
+	if n := strings.Count(got, "readyok"); n != 200 {
+		t.Errorf("readyok %d times, want 200", n)
+	}
+	if n := len(bestmoves(got)); n != 1 {
+		t.Errorf("%d bestmoves, want 1", n)
+	}
+}
+
+func TestQuitDuringSearchReturns(t *testing.T) {
+	done := make(chan string)
+	go func() { done <- run(t, "go infinite\nquit\n") }()
+	select {
+	case out := <-done:
+		if len(bestmoves(out)) != 1 {
+			t.Errorf("want a bestmove:\n%s", out)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("quit during search did not return")
+	}
+}
+
+func TestNoLegalMoveGivesNullBestMove(t *testing.T) {
+	out := run(t, "position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\ngo depth 3\nisready\n")
+	if bm := bestmoves(out); len(bm) != 1 || bm[0] != "0000" {
+		t.Errorf("stalemate: bestmoves %v", bm)
+	}
+}
+
+func TestChess960CastlingIsKingTakesRook(t *testing.T) {
+	out := run(t, "setoption name UCI_Chess960 value true\nposition fen 4k3/8/8/8/8/8/8/4K2R w K - 0 1 moves e1h1\nd\n")
+	if !strings.Contains(out, "Fen: 4k3/8/8/8/8/8/8/5RK1 b - - 1 1") {
+		t.Errorf("e1h1 in Chess960 mode did not castle:\n%s", out)
+	}
+}
