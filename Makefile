@@ -29,7 +29,7 @@ help:
 	@echo "make fuzz           each Fuzz test of ./chess for FUZZTIME (default 5m)"
 	@echo "make bench          the benchmarks of ./chess"
 
-test: fmt-check vet unit race
+test: install-stockfish fmt-check vet unit race
 
 fmt-check:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt: these files are not formatted (run gofmt -w):"; echo "$$out"; exit 1; fi

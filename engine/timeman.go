@@ -26,6 +26,9 @@ type Limits struct {
 	Mate int
 	// SearchMoves restricts the search to these root moves.
 	SearchMoves []chess.Move
+	// Elo, from MinElo to MaxElo, weakens the search to play at about
+	// that rating (UCI_LimitStrength and UCI_Elo); 0 is full strength.
+	Elo int
 	// Stop, if set, stops the search soon after it becomes true. Unlike
 	// Searcher.Stop it cannot be lost when it is set before the search
 	// has started.
