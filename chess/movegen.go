@@ -215,19 +215,25 @@ func (p *Position) generatePawnMoves(list *MoveList, kind genKind, checkMask, pi
 
 func (p *Position) generateCastling(list *MoveList, us Color, ksq Square) {
 	for i := castlingIndex(us, true); i <= castlingIndex(us, false); i++ {
-		if p.castling&(1<<i) == 0 || p.castlePath[i]&p.byType[0] != 0 {
-			continue
-		}
-		rsq := p.castleRook[i]
-		// With king and rook lifted, no square the king crosses or lands
-		// on may be attacked.
-		occ := p.byType[0] ^ ksq.Bitboard() ^ rsq.Bitboard()
-		safe := true
-		for b := p.castleKing[i]; b != 0 && safe; {
-			safe = !p.attackedWith(b.PopFirst(), us^1, occ)
-		}
-		if safe {
-			list.add(NewSpecialMove(ksq, rsq, Castling, 0))
+		if p.canCastle(i, us, ksq) {
+			list.add(NewSpecialMove(ksq, p.castleRook[i], Castling, 0))
 		}
 	}
+}
+
+// canCastle reports whether castling i is legal for us, whose king is on
+// ksq and not in check.
+func (p *Position) canCastle(i int, us Color, ksq Square) bool {
+	if p.castling&(1<<i) == 0 || p.castlePath[i]&p.byType[0] != 0 {
+		return false
+	}
+	// With king and rook lifted, no square the king crosses or lands on
+	// may be attacked.
+	occ := p.byType[0] ^ ksq.Bitboard() ^ p.castleRook[i].Bitboard()
+	for b := p.castleKing[i]; b != 0; {
+		if p.attackedWith(b.PopFirst(), us^1, occ) {
+			return false
+		}
+	}
+	return true
 }

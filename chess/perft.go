@@ -7,11 +7,11 @@ func Perft(p *Position, depth int) uint64 {
 	if depth <= 0 {
 		return 1
 	}
+	if depth == 1 {
+		return uint64(p.countLegal())
+	}
 	var list MoveList
 	p.generate(&list, genAll)
-	if depth == 1 {
-		return uint64(list.N)
-	}
 	var nodes uint64
 	for _, m := range list.Moves[:list.N] {
 		p.MakeMove(m)

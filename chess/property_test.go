@@ -111,3 +111,13 @@ func TestGivesCheckAgreesWithMakeMove(t *testing.T) {
 		}
 	})
 }
+
+func TestCountLegalEqualsGeneratedMoves(t *testing.T) {
+	randomGames(t, propertyFENs, 300, 200, func(p *Position, m Move) {
+		var list MoveList
+		p.GenerateLegal(&list)
+		if n := p.countLegal(); n != list.N {
+			t.Fatalf("%s: countLegal %d, GenerateLegal %d", p.FEN(), n, list.N)
+		}
+	})
+}
