@@ -77,9 +77,9 @@ func (p *Position) countPawnMoves(checkMask, pinned Bitboard, ksq Square) int {
 	single &= checkMask
 	caps := fwd.West() & theirs
 	capsEast := fwd.East() & theirs
-	n := (single&^promoRank).Count() + double.Count() + 4*(single&promoRank).Count() +
-		(caps&^promoRank).Count() + 4*(caps&promoRank).Count() +
-		(capsEast&^promoRank).Count() + 4*(capsEast&promoRank).Count()
+	n := (single &^ promoRank).Count() + double.Count() + 4*(single&promoRank).Count() +
+		(caps &^ promoRank).Count() + 4*(caps&promoRank).Count() +
+		(capsEast &^ promoRank).Count() + 4*(capsEast&promoRank).Count()
 	if p.epLegal {
 		for b := pawnAttacks[them][p.ep] & pawns; b != 0; {
 			if p.enPassantIsLegal(b.PopFirst(), p.ep) {
