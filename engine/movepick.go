@@ -66,6 +66,8 @@ func (s *Searcher) scoreMoves(ms *moveSelector, ply int, hashMove chess.Move) {
 	us := p.SideToMove()
 	k1, k2 := s.killers[ply][0], s.killers[ply][1]
 	counter := s.counterMove()
+	var th threats
+	th.compute(p)
 	for i, m := range ms.list.Moves[:ms.list.N] {
 		var v int32
 		switch {
@@ -86,7 +88,7 @@ func (s *Searcher) scoreMoves(ms *moveSelector, ply int, hashMove chess.Move) {
 		case m == counter:
 			v = orderCounter
 		default:
-			v = s.history[us][m.From()][m.To()]
+			v = s.history[us][m.From()][m.To()] + th.escapeBonus(p, m)
 		}
 		ms.scores[i] = v
 	}
@@ -132,4 +134,50 @@ func abs32(x int32) int32 {
 		return -x
 	}
 	return x
+}
+
+// threats are the squares the opponent attacks with pawns, with pawns or
+// minor pieces, and with anything up to a rook: a piece standing there
+// is threatened by a cheaper piece.
+type threats struct {
+	byPawn, byMinor, byRook chess.Bitboard
+}
+
+func (t *threats) compute(p *chess.Position) {
+	them := p.SideToMove().Other()
+	occ := p.Occupied()
+	t.byPawn = chess.PawnAttacksSet(them, p.Pieces(them, chess.Pawn))
+	t.byMinor = t.byPawn
+	for b := p.Pieces(them, chess.Knight); b != 0; {
+		t.byMinor |= chess.KnightAttacks(b.PopFirst())
+	}
+	for b := p.Pieces(them, chess.Bishop); b != 0; {
+		t.byMinor |= chess.BishopAttacks(b.PopFirst(), occ)
+	}
+	t.byRook = t.byMinor
+	for b := p.Pieces(them, chess.Rook); b != 0; {
+		t.byRook |= chess.RookAttacks(b.PopFirst(), occ)
+	}
+}
+
+// escapeBonus orders first the quiet moves that take a piece out of an
+// attack by a cheaper piece to a square where it is not so attacked: at
+// low depths late move pruning would otherwise cut them.
+func (t *threats) escapeBonus(p *chess.Position, m chess.Move) int32 {
+	var danger chess.Bitboard
+	var bonus int32
+	switch p.PieceAt(m.From()).Type() {
+	case chess.Queen:
+		danger, bonus = t.byRook, 3*historyMax
+	case chess.Rook:
+		danger, bonus = t.byMinor, 2*historyMax
+	case chess.Knight, chess.Bishop:
+		danger, bonus = t.byPawn, historyMax
+	default:
+		return 0
+	}
+	if danger.Has(m.From()) && !danger.Has(m.To()) {
+		return bonus
+	}
+	return 0
 }

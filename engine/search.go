@@ -2,22 +2,34 @@ package engine
 
 import (
 	"math"
+	"math/rand/v2"
+	"sort"
+	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/ferzchess/ferz/chess"
 )
 
-// Info reports the progress of a search after each iteration.
+// Info reports the progress of a search after each iteration, once for
+// each principal variation when several are searched (MultiPV).
 type Info struct {
 	Depth    int
 	SelDepth int
+	MultiPV  int // 1 for the best line, 2 for the second best, ...
 	Score    int
 	Bound    Bound // BoundExact, or a bound while the aspiration window fails
 	Nodes    uint64
 	Time     time.Duration
 	Hashfull int
 	PV       []chess.Move
+}
+
+// Line is one principal variation of a finished iteration.
+type Line struct {
+	Score int
+	Depth int
+	PV    []chess.Move
 }
 
 // Result is the outcome of a search.
@@ -28,26 +40,49 @@ type Result struct {
 	Depth  int
 	Nodes  uint64
 	PV     []chess.Move
+	// Lines are the best lines found, best first: one, or MultiPV.
+	Lines []Line
 }
 
 // Searcher searches positions. It keeps its move-ordering tables between
-// searches; give each thread its own Searcher and share the TT.
+// searches. With SetThreads(n), n > 1, it runs n-1 helper searchers on
+// the same table (Lazy SMP); a Searcher runs one search at a time.
 type Searcher struct {
 	TT *TT
-	// OnInfo, if set, is called after each completed iteration.
+	// OnInfo, if set, is called after each completed iteration (and for
+	// each line when MultiPV > 1).
 	OnInfo func(Info)
+	// OnCurrMove, if set, is called when the search starts on a root
+	// move, after the first seconds of a search (UCI's currmove).
+	OnCurrMove func(m chess.Move, number int)
+	// Rand chooses among near-best moves at a limited strength; nil
+	// means a generator seeded from the clock.
+	Rand *rand.Rand
 
-	pos      *chess.Position
-	stop     atomic.Bool
-	nodes    uint64
-	seldepth int
-	start    time.Time
-	soft     time.Duration
-	hard     time.Duration
-	maxNodes uint64
-	extStop  *atomic.Bool
-	// rootMoves, when not empty, are the only moves searched at the root.
+	pos *chess.Position
+	// stop is shared by the main searcher and its helpers.
+	stop      *atomic.Bool
+	nodes     uint64
+	published atomic.Uint64 // nodes, as last told to the other threads
+	// helperNodes is what the helpers had searched at the last count.
+	helperNodes uint64
+	seldepth    int
+	start       time.Time
+	soft        time.Duration
+	hard        time.Duration
+	maxNodes    uint64
+	extStop     *atomic.Bool
+	// pondering is set while a "go ponder" search waits for ponderhit:
+	// time limits do not count until then. ponderHit holds the time of
+	// the hit (Unix nanoseconds), from which the limits then count.
+	pondering atomic.Bool
+	ponderHit atomic.Int64
+	helper    bool
+	helpers   []*Searcher
+	// rootMoves, when not empty, are the only moves searched at the root;
+	// excluded are root moves skipped (the lines MultiPV already has).
 	rootMoves []chess.Move
+	excluded  []chess.Move
 
 	killers  [MaxPly + 2][2]chess.Move
 	history  [2][64][64]int32
@@ -58,17 +93,47 @@ type Searcher struct {
 }
 
 // NewSearcher returns a searcher using the given table.
-func NewSearcher(tt *TT) *Searcher { return &Searcher{TT: tt} }
+func NewSearcher(tt *TT) *Searcher { return &Searcher{TT: tt, stop: new(atomic.Bool)} }
+
+// SetThreads sets the number of threads of the next searches (1 to
+// MaxThreads): the searcher itself and n-1 helpers sharing its table.
+func (s *Searcher) SetThreads(n int) {
+	n = min(max(n, 1), MaxThreads)
+	for len(s.helpers) < n-1 {
+		h := NewSearcher(s.TT)
+		h.stop = s.stop
+		h.helper = true
+		s.helpers = append(s.helpers, h)
+	}
+	s.helpers = s.helpers[:n-1]
+}
+
+// MaxThreads bounds SetThreads.
+const MaxThreads = 256
+
+// Threads returns the number of threads searches use.
+func (s *Searcher) Threads() int { return len(s.helpers) + 1 }
 
 // Stop asks a running search to return as soon as it can; it is safe to
 // call from another goroutine.
 func (s *Searcher) Stop() { s.stop.Store(true) }
+
+// PonderHit tells a search started with Limits.Ponder that the expected
+// move was played: from now on its time limits count. It is safe to call
+// from another goroutine.
+func (s *Searcher) PonderHit() {
+	s.ponderHit.Store(time.Now().UnixNano())
+	s.pondering.Store(false)
+}
 
 // Clear forgets the move-ordering statistics (for a new game).
 func (s *Searcher) Clear() {
 	s.killers = [MaxPly + 2][2]chess.Move{}
 	s.history = [2][64][64]int32{}
 	s.counters = [16][64]chess.Move{}
+	for _, h := range s.helpers {
+		h.Clear()
+	}
 }
 
 // lmrTable[d][n] is the late move reduction at depth d for move n.
@@ -85,15 +150,18 @@ func init() {
 // Search searches p (which it plays moves on and restores) within the
 // limits and returns the best move found.
 func (s *Searcher) Search(p *chess.Position, limits Limits) Result {
-	s.pos = p
+	if limits.Elo > 0 {
+		return s.searchAtLevel(p, limits)
+	}
+	return s.search(p, limits)
+}
+
+// search runs the main thread's iterative deepening, with the helpers
+// searching the same position alongside.
+func (s *Searcher) search(p *chess.Position, limits Limits) Result {
 	s.stop.Store(false)
-	s.nodes = 0
-	s.start = time.Now()
-	s.soft, s.hard = limits.deadlines()
-	s.maxNodes = limits.Nodes
-	s.extStop = limits.Stop
+	s.setup(p, limits)
 	s.TT.NewSearch()
-	s.killers = [MaxPly + 2][2]chess.Move{}
 
 	var root chess.MoveList
 	p.GenerateLegal(&root)
@@ -109,43 +177,133 @@ func (s *Searcher) Search(p *chess.Position, limits Limits) Result {
 	if root.N == 0 {
 		return Result{}
 	}
+	var wg sync.WaitGroup
+	for i, h := range s.helpers {
+		h.setup(p.Copy(), limits)
+		h.rootMoves = append(h.rootMoves[:0], s.rootMoves...)
+		wg.Go(func() { h.helperLoop(i) })
+	}
+	res := s.iterate(root, limits)
+	s.stop.Store(true)
+	wg.Wait()
+	res.Nodes = s.totalNodes()
+	return res
+}
+
+// setup prepares a thread for a search of p.
+func (s *Searcher) setup(p *chess.Position, limits Limits) {
+	s.pos = p
+	s.nodes = 0
+	s.helperNodes = 0
+	s.published.Store(0)
+	s.start = time.Now()
+	s.soft, s.hard = limits.deadlines()
+	s.maxNodes = limits.Nodes
+	s.extStop = limits.Stop
+	s.pondering.Store(limits.Ponder)
+	s.ponderHit.Store(0)
+	s.killers = [MaxPly + 2][2]chess.Move{}
+	s.excluded = s.excluded[:0]
+}
+
+// helperLoop is a helper thread's search: iterative deepening with no
+// reports, feeding the shared table until the main thread stops it. Odd
+// helpers start one ply deeper, so that the threads spread over depths.
+func (s *Searcher) helperLoop(index int) {
+	score := 0
+	for depth := 1 + index%2; depth < MaxPly; depth++ {
+		v, ok := s.aspiration(depth, score)
+		if !ok {
+			return
+		}
+		score = v
+	}
+}
+
+// totalNodes returns the nodes searched by all threads.
+func (s *Searcher) totalNodes() uint64 {
+	n := s.nodes
+	for _, h := range s.helpers {
+		n += h.published.Load()
+	}
+	return n
+}
+
+// iterate is the main thread's iterative deepening over the root moves.
+func (s *Searcher) iterate(root chess.MoveList, limits Limits) Result {
 	maxDepth := MaxPly - 1
 	if limits.Depth > 0 {
 		maxDepth = min(limits.Depth, maxDepth)
 	}
+	multiPV := min(max(limits.MultiPV, 1), root.N)
 	var res Result
 	res.Move = root.Moves[0]
-	score := 0
+	lines := make([]Line, 0, multiPV)
+	prevScores := make([]int, multiPV)
+	var lastBest chess.Move
+	var stableIterations int
 	for depth := 1; depth <= maxDepth; depth++ {
-		s.seldepth = 0
-		v, ok := s.aspiration(depth, score)
-		if !ok {
-			// A move that beat alpha in the unfinished iteration was
-			// searched fully and is better than the last iteration's.
-			if s.pvLen[0] > 0 && depth > 1 {
-				res.Move = s.pv[0][0]
-				res.PV = append(res.PV[:0], s.pv[0][:s.pvLen[0]]...)
+		s.excluded = s.excluded[:0]
+		newLines := lines[:0:0]
+		complete := true
+		for k := 0; k < multiPV; k++ {
+			s.seldepth = 0
+			v, ok := s.aspiration(depth, prevScores[k])
+			if !ok {
+				// A move that beat alpha in the unfinished first line was
+				// searched fully and is better than the last iteration's.
+				if k == 0 && s.pvLen[0] > 0 && depth > 1 {
+					res.Move = s.pv[0][0]
+					res.PV = append(res.PV[:0], s.pv[0][:s.pvLen[0]]...)
+				}
+				complete = false
+				break
 			}
+			pv := append([]chess.Move(nil), s.pv[0][:s.pvLen[0]]...)
+			if len(pv) == 0 {
+				break
+			}
+			prevScores[k] = v
+			newLines = append(newLines, Line{Score: v, Depth: depth, PV: pv})
+			s.excluded = append(s.excluded, pv[0])
+		}
+		if len(newLines) > 0 && (complete || depth == 1) {
+			// Lines found later may score higher after a fail-high:
+			// keep them best first.
+			sort.SliceStable(newLines, func(i, j int) bool { return newLines[i].Score > newLines[j].Score })
+			lines = newLines
+			best := lines[0]
+			res.Score, res.Depth = best.Score, depth
+			res.PV = append(res.PV[:0], best.PV...)
+			res.Move = best.PV[0]
+			for k, l := range lines {
+				s.report(depth, k+1, l.Score, BoundExact, l.PV)
+			}
+		}
+		if !complete {
 			break
 		}
-		score = v
-		res.Score, res.Depth = v, depth
-		res.PV = append(res.PV[:0], s.pv[0][:s.pvLen[0]]...)
-		if len(res.PV) > 0 {
-			res.Move = res.PV[0]
+		if res.Move == lastBest {
+			stableIterations++
+		} else {
+			stableIterations = 0
 		}
-		s.report(depth, v, BoundExact, res.PV)
-		if s.soft > 0 && time.Since(s.start) > s.soft {
+		lastBest = res.Move
+		if s.softLimitReached(stableIterations) {
 			break
 		}
-		if IsMateScore(v) && depth > 2*MateIn(abs(v))+4 {
+		if IsMateScore(res.Score) && depth > 2*abs(MateIn(res.Score))+4 {
 			break // a mate found and confirmed: no need to go on
 		}
-		if limits.Mate > 0 && v >= mateBound && MateIn(v) <= limits.Mate {
+		if limits.Mate > 0 && res.Score >= mateBound && MateIn(res.Score) <= limits.Mate {
 			break
 		}
 	}
-	res.Nodes = s.nodes
+	// An infinite or pondering search answers only when told to.
+	for (limits.Infinite || s.pondering.Load()) && !s.stop.Load() && !s.externalStop() {
+		time.Sleep(time.Millisecond)
+	}
+	res.Lines = lines
 	if len(res.PV) > 1 && res.PV[0] == res.Move {
 		res.Ponder = res.PV[1]
 	} else {
@@ -154,13 +312,43 @@ func (s *Searcher) Search(p *chess.Position, limits Limits) Result {
 	return res
 }
 
-func (s *Searcher) report(depth, score int, bound Bound, pv []chess.Move) {
+// softLimitReached tells whether to start no new iteration. The soft
+// limit stretches when the best move keeps changing and shrinks when it
+// has stayed the same for several iterations.
+func (s *Searcher) softLimitReached(stable int) bool {
+	if s.soft <= 0 || s.pondering.Load() {
+		return false
+	}
+	scale := 1.3
+	switch {
+	case stable >= 6:
+		scale = 0.6
+	case stable >= 3:
+		scale = 0.85
+	case stable >= 1:
+		scale = 1.0
+	}
+	return float64(s.elapsed()) > float64(s.soft)*scale
+}
+
+// elapsed is the search time that counts against the limits: from the
+// start, or from the ponder hit.
+func (s *Searcher) elapsed() time.Duration {
+	if hit := s.ponderHit.Load(); hit != 0 {
+		return time.Since(time.Unix(0, hit))
+	}
+	return time.Since(s.start)
+}
+
+func (s *Searcher) externalStop() bool { return s.extStop != nil && s.extStop.Load() }
+
+func (s *Searcher) report(depth, multiPV, score int, bound Bound, pv []chess.Move) {
 	if s.OnInfo == nil {
 		return
 	}
 	s.OnInfo(Info{
-		Depth: depth, SelDepth: s.seldepth, Score: score, Bound: bound,
-		Nodes: s.nodes, Time: time.Since(s.start), Hashfull: s.TT.Hashfull(),
+		Depth: depth, SelDepth: s.seldepth, MultiPV: multiPV, Score: score, Bound: bound,
+		Nodes: s.totalNodes(), Time: time.Since(s.start), Hashfull: s.TT.Hashfull(),
 		PV: append([]chess.Move(nil), pv...),
 	})
 }
@@ -187,6 +375,9 @@ func (s *Searcher) aspiration(depth, prev int) (int, bool) {
 		default:
 			return v, true
 		}
+		if !s.helper && depth >= 8 {
+			s.report(depth, len(s.excluded)+1, v, boundOf(v, alpha, beta), s.pv[0][:s.pvLen[0]])
+		}
 		window *= 2
 		if window > 1000 {
 			alpha, beta = -Infinity, Infinity
@@ -194,15 +385,34 @@ func (s *Searcher) aspiration(depth, prev int) (int, bool) {
 	}
 }
 
-// checkLimits stops the search when the hard time or node limit is hit.
+// boundOf tells which bound a score that failed a window gives.
+func boundOf(v, alpha, beta int) Bound {
+	switch {
+	case v <= alpha:
+		return BoundUpper
+	case v >= beta:
+		return BoundLower
+	}
+	return BoundExact
+}
+
+// checkLimits stops the search when the hard time or node limit is hit
+// or a stop is requested from outside; every 1024 nodes it also tells
+// the other threads how many nodes this one has searched.
 func (s *Searcher) checkLimits() {
-	if s.maxNodes > 0 && s.nodes >= s.maxNodes {
+	if s.maxNodes > 0 && !s.helper && s.nodes+s.helperNodes >= s.maxNodes {
 		s.stop.Store(true)
 	}
-	if s.nodes&1023 == 0 {
-		if s.hard > 0 && time.Since(s.start) > s.hard || s.extStop != nil && s.extStop.Load() {
-			s.stop.Store(true)
-		}
+	if s.nodes&1023 != 0 {
+		return
+	}
+	s.published.Store(s.nodes)
+	if s.helper {
+		return
+	}
+	s.helperNodes = s.totalNodes() - s.nodes
+	if s.hard > 0 && !s.pondering.Load() && s.elapsed() > s.hard || s.externalStop() {
+		s.stop.Store(true)
 	}
 }
 
@@ -321,8 +531,13 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		if !ok {
 			break
 		}
-		if ply == 0 && len(s.rootMoves) > 0 && !containsMove(s.rootMoves, m) {
-			continue
+		if ply == 0 {
+			if len(s.rootMoves) > 0 && !containsMove(s.rootMoves, m) || containsMove(s.excluded, m) {
+				continue
+			}
+			if s.OnCurrMove != nil && !s.helper && time.Since(s.start) > 3*time.Second {
+				s.OnCurrMove(m, moveCount+1)
+			}
 		}
 		noisy := isNoisy(p, m)
 		moveCount++

@@ -21,6 +21,13 @@ type Limits struct {
 	Overhead time.Duration
 	// Infinite searches until stopped, whatever else is set.
 	Infinite bool
+	// Ponder searches on the opponent's time: the time limits start to
+	// count only at Searcher.PonderHit, and until then the search
+	// answers only when stopped.
+	Ponder bool
+	// MultiPV is the number of best lines to search and report (1 when
+	// zero).
+	MultiPV int
 	// Mate stops the search once it has found a mate in at most this
 	// many moves.
 	Mate int
@@ -38,7 +45,7 @@ type Limits struct {
 // Unbounded reports whether the search would run until stopped: it is
 // infinite, or nothing limits its depth, nodes, mate length or time.
 func (l Limits) Unbounded() bool {
-	return l.Infinite || l.Depth == 0 && l.Nodes == 0 && l.Mate == 0 && l.MoveTime == 0 && l.Time <= 0 && l.Increment <= 0
+	return l.Infinite || l.Ponder || l.Depth == 0 && l.Nodes == 0 && l.Mate == 0 && l.MoveTime == 0 && l.Time <= 0 && l.Increment <= 0
 }
 
 // deadlines turns the limits into a soft limit (do not start another

@@ -36,14 +36,22 @@ type Engine struct {
 }
 
 type options struct {
-	hashMB   int
-	overhead time.Duration
-	chess960 bool
-	multiPV  int
-	showWDL  bool
+	hashMB        int
+	threads       int
+	overhead      time.Duration
+	chess960      bool
+	multiPV       int
+	showWDL       bool
+	ponder        bool
+	limitStrength bool
+	elo           int
 }
 
-const defaultHashMB = 16
+const (
+	defaultHashMB = 16
+	defaultElo    = 1500
+	maxMultiPV    = 256
+)
 
 // New returns a session that writes its answers to out.
 func New(out io.Writer) *Engine {
@@ -54,7 +62,8 @@ func New(out io.Writer) *Engine {
 		pos:      chess.StartPosition(),
 		tt:       tt,
 		searcher: engine.NewSearcher(tt),
-		opts:     options{hashMB: defaultHashMB, overhead: 10 * time.Millisecond, multiPV: 1},
+		opts: options{hashMB: defaultHashMB, threads: 1, overhead: 10 * time.Millisecond, multiPV: 1,
+			elo: defaultElo},
 	}
 }
 
@@ -90,10 +99,16 @@ func (e *Engine) Handle(line string) bool {
 		e.printf("id name %s", e.Name)
 		e.printf("id author the Ferz developers")
 		e.printf("option name Hash type spin default %d min 1 max 65536", defaultHashMB)
-		e.printf("option name Threads type spin default 1 min 1 max 1")
+		e.printf("option name Threads type spin default 1 min 1 max %d", engine.MaxThreads)
+		e.printf("option name MultiPV type spin default 1 min 1 max %d", maxMultiPV)
+		e.printf("option name Ponder type check default false")
 		e.printf("option name Clear Hash type button")
 		e.printf("option name Move Overhead type spin default 10 min 0 max 5000")
 		e.printf("option name UCI_Chess960 type check default false")
+		e.printf("option name UCI_LimitStrength type check default false")
+		e.printf("option name UCI_Elo type spin default %d min %d max %d", defaultElo, engine.MinElo, engine.MaxElo)
+		e.printf("option name Skill Level type spin default 20 min 0 max 20")
+		e.printf("option name UCI_ShowWDL type check default false")
 		e.printf("uciok")
 	case "isready":
 		e.printf("readyok")
@@ -113,9 +128,10 @@ func (e *Engine) Handle(line string) bool {
 	case "stop":
 		e.stopSearch()
 	case "ponderhit":
-		// Pondering is not offered (no Ponder option); should a GUI ponder
-		// anyway, answer at once rather than think forever.
-		e.stopSearch()
+		// The expected move was played: the ponder search goes on as a
+		// normal search whose clock starts now.
+		e.searcher.PonderHit()
+		e.infinite = false
 	case "quit":
 		e.stopSearch()
 		return false
@@ -128,6 +144,9 @@ func (e *Engine) Handle(line string) bool {
 	case "perft":
 		e.stopSearch()
 		e.perft(args)
+	case "bench":
+		e.stopSearch()
+		e.bench(args)
 	default:
 		e.printf("info string unknown command %q", cmd)
 	}
@@ -188,9 +207,34 @@ func (e *Engine) setOption(args []string) {
 		e.opts.hashMB = n
 		e.tt.Resize(n)
 	case "threads":
-		if n, err := strconv.Atoi(value); err != nil || n != 1 {
-			e.printf("info string setoption Threads: only 1 thread is supported for now")
+		n, ok := e.spin("Threads", value, 1, engine.MaxThreads)
+		if !ok {
+			return
 		}
+		e.stopSearch()
+		e.opts.threads = n
+		e.searcher.SetThreads(n)
+	case "multipv":
+		if n, ok := e.spin("MultiPV", value, 1, maxMultiPV); ok {
+			e.opts.multiPV = n
+		}
+	case "uci_elo":
+		if n, ok := e.spin("UCI_Elo", value, engine.MinElo, engine.MaxElo); ok {
+			e.opts.elo = n
+		}
+	case "skill level":
+		// Skill levels 0..20 are ratings from MinElo to MaxElo; 20 is
+		// full strength.
+		if n, ok := e.spin("Skill Level", value, 0, 20); ok {
+			e.opts.limitStrength = n < 20
+			e.opts.elo = engine.MinElo + n*(engine.MaxElo-engine.MinElo)/20
+		}
+	case "ponder":
+		e.check("Ponder", value, &e.opts.ponder)
+	case "uci_limitstrength":
+		e.check("UCI_LimitStrength", value, &e.opts.limitStrength)
+	case "uci_showwdl":
+		e.check("UCI_ShowWDL", value, &e.opts.showWDL)
 	case "clear hash":
 		e.stopSearch()
 		e.tt.Clear()
@@ -202,19 +246,41 @@ func (e *Engine) setOption(args []string) {
 		}
 		e.opts.overhead = time.Duration(min(max(n, 0), 5000)) * time.Millisecond
 	case "uci_chess960":
-		switch strings.ToLower(value) {
-		case "true":
-			e.opts.chess960 = true
-		case "false":
-			e.opts.chess960 = false
-		default:
-			e.printf("info string setoption UCI_Chess960: %q is neither true nor false", value)
-			return
+		if e.check("UCI_Chess960", value, &e.opts.chess960) {
+			e.pos.SetChess960(e.opts.chess960 || e.pos.Chess960())
 		}
-		e.pos.SetChess960(e.opts.chess960 || e.pos.Chess960())
 	default:
 		e.printf("info string setoption: unknown option %q", name)
 	}
+}
+
+// spin reads a spin option's value; a number out of range is clamped
+// with a note, anything else refused.
+func (e *Engine) spin(name, value string, lo, hi int) (int, bool) {
+	n, err := strconv.Atoi(value)
+	if err != nil {
+		e.printf("info string setoption %s: %q is not a whole number", name, value)
+		return 0, false
+	}
+	if n < lo || n > hi {
+		n = min(max(n, lo), hi)
+		e.printf("info string setoption %s: clamped to %d (range %d to %d)", name, n, lo, hi)
+	}
+	return n, true
+}
+
+// check reads a check option's value into dst.
+func (e *Engine) check(name, value string, dst *bool) bool {
+	switch strings.ToLower(value) {
+	case "true":
+		*dst = true
+	case "false":
+		*dst = false
+	default:
+		e.printf("info string setoption %s: %q is neither true nor false", name, value)
+		return false
+	}
+	return true
 }
 
 // position sets up "startpos" or "fen <fen>" and plays the moves after
@@ -310,8 +376,10 @@ func (e *Engine) goCommand(args []string) {
 			limits.Nodes = uint64(max(num(), 0))
 		case "mate":
 			limits.Mate = int(min(max(num(), 0), engine.MaxPly/2))
-		case "infinite", "ponder":
+		case "infinite":
 			limits.Infinite = true
+		case "ponder":
+			limits.Ponder = true
 		case "searchmoves":
 			for i+1 < len(args) {
 				m, err := e.pos.ParseUCI(args[i+1])
@@ -330,6 +398,10 @@ func (e *Engine) goCommand(args []string) {
 	} else {
 		limits.Time, limits.Increment = btime, binc
 	}
+	limits.MultiPV = e.opts.multiPV
+	if e.opts.limitStrength {
+		limits.Elo = e.opts.elo
+	}
 	p := e.pos.Copy()
 	e.cancel = new(atomic.Bool)
 	limits.Stop = e.cancel
@@ -337,6 +409,9 @@ func (e *Engine) goCommand(args []string) {
 	e.busy.Store(true)
 	e.running.Add(1)
 	e.searcher.OnInfo = func(info engine.Info) { e.printInfo(p, info) }
+	e.searcher.OnCurrMove = func(m chess.Move, n int) {
+		e.printf("info currmove %s currmovenumber %d", p.UCI(m), n)
+	}
 	go func() {
 		defer e.running.Done()
 		res := e.searcher.Search(p, limits)
@@ -359,7 +434,7 @@ func (e *Engine) goCommand(args []string) {
 
 func (e *Engine) printInfo(p *chess.Position, info engine.Info) {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "info depth %d seldepth %d ", info.Depth, info.SelDepth)
+	fmt.Fprintf(&sb, "info depth %d seldepth %d multipv %d ", info.Depth, info.SelDepth, max(info.MultiPV, 1))
 	if engine.IsMateScore(info.Score) {
 		fmt.Fprintf(&sb, "score mate %d", engine.MateIn(info.Score))
 	} else {
@@ -370,6 +445,10 @@ func (e *Engine) printInfo(p *chess.Position, info engine.Info) {
 		sb.WriteString(" lowerbound")
 	case engine.BoundUpper:
 		sb.WriteString(" upperbound")
+	}
+	if e.opts.showWDL {
+		w, d, l := engine.WDL(info.Score)
+		fmt.Fprintf(&sb, " wdl %d %d %d", w, d, l)
 	}
 	ms := info.Time.Milliseconds()
 	nps := uint64(0)
@@ -412,6 +491,22 @@ func (e *Engine) eval() {
 	}
 	fmt.Fprintf(&sb, "phase %d/24, endgame scale %d/64\nevaluation %+d cp (white's view)", t.Phase, t.Scale, t.Final)
 	e.printf("%s", sb.String())
+}
+
+// bench runs the engine's benchmark: "bench [depth]".
+func (e *Engine) bench(args []string) {
+	depth := engine.BenchDepth
+	if len(args) > 0 {
+		n, err := strconv.Atoi(args[0])
+		if err != nil || n < 1 || n > 64 {
+			e.printf("info string bench: depth %q is not a number from 1 to 64", args[0])
+			return
+		}
+		depth = n
+	}
+	var sb strings.Builder
+	nodes, elapsed := engine.Bench(&sb, depth, e.opts.hashMB, e.opts.threads)
+	e.printf("%s\n%d nodes %d nps", sb.String(), nodes, engine.NPS(nodes, elapsed))
 }
 
 func (e *Engine) perft(args []string) {

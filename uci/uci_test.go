@@ -160,3 +160,94 @@ func TestChess960CastlingIsKingTakesRook(t *testing.T) {
 		t.Errorf("e1h1 in Chess960 mode did not castle:\n%s", out)
 	}
 }
+
+func TestMultiPVReportsDistinctLines(t *testing.T) {
+	out := run(t, "setoption name MultiPV value 3\nposition startpos\ngo depth 6\n")
+	firsts := map[string]bool{}
+	for _, line := range strings.Split(out, "\n") {
+		if strings.HasPrefix(line, "info depth 6 ") && !strings.Contains(line, "bound") {
+			f := strings.Fields(line)
+			for i := range f {
+				if f[i] == "pv" && i+1 < len(f) {
+					firsts[f[i+1]] = true
+				}
+			}
+			if !strings.Contains(line, " multipv ") {
+				t.Errorf("no multipv in %q", line)
+			}
+		}
+	}
+	if len(firsts) != 3 {
+		t.Errorf("want 3 different first moves at depth 6, got %v:\n%s", firsts, out)
+	}
+	for _, k := range []string{"multipv 1 ", "multipv 2 ", "multipv 3 "} {
+		if !strings.Contains(out, k) {
+			t.Errorf("missing %q", k)
+		}
+	}
+}
+
+func TestOptionsAreAppliedOrRefused(t *testing.T) {
+	out := run(t, strings.Join([]string{
+		"setoption name Threads value 2", "setoption name MultiPV value 999", "setoption name UCI_Elo value 100",
+		"setoption name Skill Level value x", "setoption name Ponder value yes", "setoption name UCI_ShowWDL value true",
+		"position startpos", "go depth 5",
+	}, "\n")+"\n")
+	for _, want := range []string{
+		"info string setoption MultiPV: clamped to 256", "info string setoption UCI_Elo: clamped to 800",
+		`info string setoption Skill Level: "x" is not a whole number`, `info string setoption Ponder: "yes" is neither true nor false`,
+		" wdl ",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %q in:\n%s", want, out)
+		}
+	}
+	if len(bestmoves(out)) != 1 {
+		t.Errorf("want a bestmove:\n%s", out)
+	}
+}
+
+func TestLimitStrengthPlaysLegalMoves(t *testing.T) {
+	for _, elo := range []string{"800", "1500", "2500"} {
+		out := run(t, "setoption name UCI_LimitStrength value true\nsetoption name UCI_Elo value "+elo+"\nposition startpos moves e2e4\ngo movetime 200\n")
+		bm := bestmoves(out)
+		p := chess.StartPosition()
+		m, _ := p.ParseUCI("e2e4")
+		p.MakeMove(m)
+		if len(bm) != 1 {
+			t.Fatalf("Elo %s: bestmoves %v", elo, bm)
+		}
+		if _, err := p.ParseUCI(bm[0]); err != nil {
+			t.Errorf("Elo %s: illegal bestmove %s", elo, bm[0])
+		}
+	}
+}
+
+func TestPonderWaitsForPonderHit(t *testing.T) {
+	var out syncBuffer
+	e := New(&out)
+	e.Handle("position startpos moves e2e4")
+	e.Handle("go ponder wtime 1000 btime 1000")
+	time.Sleep(300 * time.Millisecond)
+	if len(bestmoves(out.String())) != 0 {
+		t.Fatalf("answered while pondering:\n%s", out.String())
+	}
+	e.Handle("ponderhit")
+	deadline := time.Now().Add(3 * time.Second)
+	for len(bestmoves(out.String())) == 0 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if len(bestmoves(out.String())) != 1 {
+		t.Errorf("no bestmove within 3 s of ponderhit:\n%s", out.String())
+	}
+	e.Handle("quit")
+}
+
+func TestBenchCommandEndsWithNodesAndNPS(t *testing.T) {
+	out := run(t, "bench 4\n")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	last := strings.Fields(lines[len(lines)-1])
+	if len(last) != 4 || last[1] != "nodes" || last[3] != "nps" {
+		t.Errorf("last line %q, want \"N nodes M nps\"", lines[len(lines)-1])
+	}
+}

@@ -1,0 +1,49 @@
+package engine
+
+import (
+	"testing"
+
+	"github.com/ferzchess/ferz/chess"
+)
+
+func TestThreadsSearchAndCountAllNodes(t *testing.T) {
+	p := chess.MustParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	s := NewSearcher(NewTT(16))
+	s.SetThreads(3)
+	if s.Threads() != 3 {
+		t.Fatalf("Threads() = %d", s.Threads())
+	}
+	res := s.Search(p, Limits{Depth: 8})
+	if !p.IsLegal(res.Move) || res.Depth != 8 {
+		t.Fatalf("move %v depth %d", res.Move, res.Depth)
+	}
+	if res.Nodes <= s.nodes {
+		t.Errorf("total nodes %d not more than the main thread's %d", res.Nodes, s.nodes)
+	}
+	// Mates are still found with helpers writing to the same table.
+	res = searchWith(t, s, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", Limits{Depth: 6})
+	if res.Move.String() != "a1a8" || !IsMateScore(res.Score) {
+		t.Errorf("mate in 1 with threads: %v %d", res.Move, res.Score)
+	}
+	s.SetThreads(1)
+	if s.Threads() != 1 {
+		t.Errorf("Threads() = %d after SetThreads(1)", s.Threads())
+	}
+}
+
+func TestNodeLimitCountsAllThreads(t *testing.T) {
+	s := NewSearcher(NewTT(16))
+	s.SetThreads(2)
+	res := s.Search(chess.StartPosition(), Limits{Nodes: 200_000})
+	// The helpers report every 1024 nodes, so the total may pass the
+	// limit by a little.
+	if res.Nodes > 200_000+4096 {
+		t.Errorf("searched %d nodes with a limit of 200000", res.Nodes)
+	}
+}
+
+func searchWith(t *testing.T, s *Searcher, fen string, l Limits) Result {
+	t.Helper()
+	p := chess.MustParseFEN(fen)
+	return s.Search(p, l)
+}
