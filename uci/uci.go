@@ -4,12 +4,14 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
+	"github.com/ferzchess/ferz/book"
 	"github.com/ferzchess/ferz/chess"
 	"github.com/ferzchess/ferz/engine"
 )
@@ -33,6 +35,10 @@ type Engine struct {
 	// infinite tells that the current search only ends on "stop".
 	infinite bool
 	opts     options
+	// book is the opening book in use when OwnBook is on (loaded on
+	// first use); rng picks its moves.
+	book *book.Book
+	rng  *rand.Rand
 }
 
 type options struct {
@@ -45,6 +51,8 @@ type options struct {
 	ponder        bool
 	limitStrength bool
 	elo           int
+	ownBook       bool
+	bookFile      string
 }
 
 const (
@@ -109,6 +117,8 @@ func (e *Engine) Handle(line string) bool {
 		e.printf("option name UCI_Elo type spin default %d min %d max %d", defaultElo, engine.MinElo, engine.MaxElo)
 		e.printf("option name Skill Level type spin default 20 min 0 max 20")
 		e.printf("option name UCI_ShowWDL type check default false")
+		e.printf("option name OwnBook type check default false")
+		e.printf("option name BookFile type string default <default>")
 		e.printf("uciok")
 	case "isready":
 		e.printf("readyok")
@@ -235,6 +245,23 @@ func (e *Engine) setOption(args []string) {
 		e.check("UCI_LimitStrength", value, &e.opts.limitStrength)
 	case "uci_showwdl":
 		e.check("UCI_ShowWDL", value, &e.opts.showWDL)
+	case "ownbook":
+		e.check("OwnBook", value, &e.opts.ownBook)
+	case "bookfile":
+		if value == "<default>" || value == "<empty>" {
+			value = ""
+		}
+		if value != "" {
+			b, err := book.Open(value)
+			if err != nil {
+				e.printf("info string setoption BookFile: %v; keeping the previous book", err)
+				return
+			}
+			e.book = b
+		} else {
+			e.book = nil
+		}
+		e.opts.bookFile = value
 	case "clear hash":
 		e.stopSearch()
 		e.tt.Clear()
@@ -252,6 +279,22 @@ func (e *Engine) setOption(args []string) {
 	default:
 		e.printf("info string setoption: unknown option %q", name)
 	}
+}
+
+// bookMove picks a move from the opening book for the current position.
+func (e *Engine) bookMove() (chess.Move, bool) {
+	if e.book == nil {
+		b, err := book.Default()
+		if err != nil {
+			e.printf("info string OwnBook: %v", err)
+			return chess.NullMove, false
+		}
+		e.book = b
+	}
+	if e.rng == nil {
+		e.rng = rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 0))
+	}
+	return e.book.Pick(e.pos, e.rng)
 }
 
 // spin reads a spin option's value; a number out of range is clamped
@@ -397,6 +440,13 @@ func (e *Engine) goCommand(args []string) {
 		limits.Time, limits.Increment = wtime, winc
 	} else {
 		limits.Time, limits.Increment = btime, binc
+	}
+	if e.opts.ownBook && !limits.Infinite && !limits.Ponder && len(limits.SearchMoves) == 0 {
+		if m, ok := e.bookMove(); ok {
+			e.printf("info string book move %s", e.pos.UCI(m))
+			e.printf("bestmove %s", e.pos.UCI(m))
+			return
+		}
 	}
 	limits.MultiPV = e.opts.multiPV
 	if e.opts.limitStrength {

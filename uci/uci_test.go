@@ -251,3 +251,19 @@ func TestBenchCommandEndsWithNodesAndNPS(t *testing.T) {
 		t.Errorf("last line %q, want \"N nodes M nps\"", lines[len(lines)-1])
 	}
 }
+
+func TestOwnBookAnswersFromTheBook(t *testing.T) {
+	out := run(t, "setoption name OwnBook value true\nposition startpos\ngo depth 20\n")
+	if !strings.Contains(out, "info string book move") || len(bestmoves(out)) != 1 {
+		t.Errorf("no book move:\n%s", out)
+	}
+	out = run(t, "setoption name BookFile value /no/such/book.bin\nsetoption name OwnBook value true\nposition startpos\ngo depth 3\n")
+	if !strings.Contains(out, "info string setoption BookFile:") || len(bestmoves(out)) != 1 {
+		t.Errorf("bad book file:\n%s", out)
+	}
+	// Off by default: the engine searches.
+	out = run(t, "position startpos\ngo depth 3\n")
+	if strings.Contains(out, "book move") {
+		t.Errorf("book used with OwnBook off:\n%s", out)
+	}
+}
