@@ -1,0 +1,249 @@
+package web
+
+import (
+	"net/http"
+	"sync/atomic"
+	"time"
+
+	"github.com/ferzchess/ferz/chess"
+	"github.com/ferzchess/ferz/engine"
+)
+
+// MoveRequest is the body of POST /api/games/{id}/move.
+type MoveRequest struct {
+	// Move is the person's move in any notation chess.Position.ParseMove
+	// reads: "e4", "Nf3", "E2-E4", "e2e4", "e7e8q".
+	Move string `json:"move"`
+	// Ply, if given, is the number of moves the page saw played; a move
+	// sent from a stale page (another tab moved) is refused.
+	Ply *int `json:"ply"`
+}
+
+// maxMoveText bounds the length of a typed move.
+const maxMoveText = 32
+
+// action runs f on the session of the request under its lock and answers
+// with the game's state, or with f's error (the game unchanged).
+func (s *Server) action(w http.ResponseWriter, r *http.Request, body any, f func(ss *session) error) {
+	if body != nil {
+		if err := readJSON(w, r, maxJSONBody, body); err != nil {
+			writeError(w, err)
+			return
+		}
+	}
+	ss, err := s.sessionFor(r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	if err := f(ss); err != nil {
+		writeError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, ss.viewLocked(time.Now()))
+}
+
+// handleMove answers POST /api/games/{id}/move: the person's move.
+func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
+	var req MoveRequest
+	s.action(w, r, &req, func(ss *session) error {
+		if req.Move == "" {
+			return errorf(http.StatusBadRequest, "the move is missing: send {\"move\": \"e4\"}")
+		}
+		if len(req.Move) > maxMoveText {
+			return errorf(http.StatusBadRequest, "the move is too long (%d bytes, at most %d)", len(req.Move), maxMoveText)
+		}
+		if err := ss.canActLocked(); err != nil {
+			return err
+		}
+		if req.Ply != nil && *req.Ply != len(ss.rec.Moves) {
+			return errorf(http.StatusConflict, "the game has moved on (%d moves played, not %d): reload it", len(ss.rec.Moves), *req.Ply)
+		}
+		if !ss.humanToMoveLocked() {
+			return errorf(http.StatusConflict, "it is Ferz's turn, not yours")
+		}
+		now := time.Now()
+		if ss.checkFlagLocked(now) {
+			return errorf(http.StatusConflict, "your time is up: the game is over")
+		}
+		m, err := ss.pos.ParseMove(req.Move)
+		if err != nil {
+			return errorf(http.StatusUnprocessableEntity, "%v", err)
+		}
+		ss.playLocked(m, now)
+		return nil
+	})
+}
+
+// canActLocked refuses actions on a game that is over or imported.
+func (ss *session) canActLocked() error {
+	switch {
+	case ss.rec.imported():
+		return errorf(http.StatusConflict, "game %d is an imported game: it can be replayed and analysed, not played", ss.id)
+	case ss.rec.over():
+		return errorf(http.StatusConflict, "game %d is over (%s, %s)", ss.id, ss.rec.Result, ss.rec.Reason)
+	}
+	return nil
+}
+
+// handleTakeBack answers POST /api/games/{id}/takeback: the person's
+// last move and the engine's reply are undone.
+func (s *Server) handleTakeBack(w http.ResponseWriter, r *http.Request) {
+	s.action(w, r, nil, func(ss *session) error { return ss.takeBackLocked() })
+}
+
+// handleResign answers POST /api/games/{id}/resign.
+func (s *Server) handleResign(w http.ResponseWriter, r *http.Request) {
+	s.action(w, r, nil, func(ss *session) error {
+		if err := ss.canActLocked(); err != nil {
+			return err
+		}
+		result := "0-1"
+		if ss.rec.Settings.humanColor() == chess.Black {
+			result = "1-0"
+		}
+		ss.endLocked(result, "resignation")
+		return nil
+	})
+}
+
+// Draw offers: the engine accepts when a short search scores the
+// position within drawScore of equal and at least drawMinPlies have been
+// played (or the position is drawn by material).
+const (
+	drawScore    = 25
+	drawMinPlies = 40
+)
+
+// DrawAnswer is the answer of POST /api/games/{id}/draw.
+type DrawAnswer struct {
+	Accepted bool     `json:"accepted"`
+	Message  string   `json:"message"`
+	Game     GameView `json:"game"`
+}
+
+// handleDraw answers POST /api/games/{id}/draw: the person offers a
+// draw, which the engine accepts or declines after a short search.
+func (s *Server) handleDraw(w http.ResponseWriter, r *http.Request) {
+	ss, err := s.sessionFor(r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	ss.mu.Lock()
+	if err := ss.canActLocked(); err != nil {
+		ss.mu.Unlock()
+		writeError(w, err)
+		return
+	}
+	ply := len(ss.rec.Moves)
+	p := ss.pos.Copy()
+	ss.mu.Unlock()
+
+	res, err := ss.auxSearch(p, s.cfg.HintTime)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	accept := false
+	msg := ""
+	switch {
+	case !canMate(p, chess.White) && !canMate(p, chess.Black):
+		accept, msg = true, "Ferz accepts the draw: neither side can win."
+	case ply < drawMinPlies:
+		msg = "Ferz declines: it is too early for a draw."
+	case abs(res.Score) <= drawScore && !engine.IsMateScore(res.Score):
+		accept, msg = true, "Ferz accepts the draw."
+	default:
+		msg = "Ferz declines the draw: it sees more in the position."
+	}
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	if len(ss.rec.Moves) != ply || ss.rec.over() {
+		writeError(w, errorf(http.StatusConflict, "the game changed while Ferz considered the offer"))
+		return
+	}
+	if accept {
+		ss.endLocked("1/2-1/2", "agreement")
+	}
+	writeJSON(w, http.StatusOK, DrawAnswer{Accepted: accept, Message: msg, Game: ss.viewLocked(time.Now())})
+}
+
+// abs returns the absolute value of x.
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// HintAnswer is the answer of POST /api/games/{id}/hint.
+type HintAnswer struct {
+	UCI  string   `json:"uci"`
+	SAN  string   `json:"san"`
+	Info InfoView `json:"info"`
+}
+
+// handleHint answers POST /api/games/{id}/hint: the move the engine
+// would play in the person's place.
+func (s *Server) handleHint(w http.ResponseWriter, r *http.Request) {
+	ss, err := s.sessionFor(r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	ss.mu.Lock()
+	if err := ss.canActLocked(); err != nil {
+		ss.mu.Unlock()
+		writeError(w, err)
+		return
+	}
+	if !ss.humanToMoveLocked() {
+		ss.mu.Unlock()
+		writeError(w, errorf(http.StatusConflict, "a hint is for your turn; Ferz is to move"))
+		return
+	}
+	ply := len(ss.rec.Moves)
+	p := ss.pos.Copy()
+	ss.mu.Unlock()
+
+	res, err := ss.auxSearch(p, s.cfg.HintTime)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	if res.Move == chess.NullMove {
+		writeError(w, errorf(http.StatusConflict, "there is no legal move to hint"))
+		return
+	}
+	in := infoView(p, ply, engine.Info{Depth: res.Depth, Score: res.Score, Nodes: res.Nodes, PV: res.PV})
+	writeJSON(w, http.StatusOK, HintAnswer{UCI: p.UCI(res.Move), SAN: p.SAN(res.Move), Info: in})
+}
+
+// auxSearch searches p (its own copy) for up to d with the session's
+// helper searcher, one such search at a time. It gives up early when the
+// server closes.
+func (ss *session) auxSearch(p *chess.Position, d time.Duration) (engine.Result, error) {
+	ss.auxMu.Lock()
+	defer ss.auxMu.Unlock()
+	if !ss.srv.track() {
+		return engine.Result{}, errorf(http.StatusServiceUnavailable, "the server is shutting down")
+	}
+	defer ss.srv.wg.Done()
+	if ss.aux == nil {
+		ss.aux = engine.NewSearcher(engine.NewTT(4))
+	}
+	stop := new(atomic.Bool)
+	finished := make(chan struct{})
+	go func() {
+		select {
+		case <-ss.srv.done:
+			stop.Store(true)
+		case <-finished:
+		}
+	}()
+	defer close(finished)
+	return ss.aux.Search(p, engine.Limits{MoveTime: d, Stop: stop}), nil
+}

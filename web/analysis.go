@@ -1,0 +1,139 @@
+package web
+
+import (
+	"net/http"
+	"strconv"
+	"sync/atomic"
+	"time"
+
+	"github.com/ferzchess/ferz/chess"
+	"github.com/ferzchess/ferz/engine"
+)
+
+// maxLines bounds the lines of an analysis.
+const maxLines = 5
+
+// analysisHashMB is the transposition table of each analysis.
+const analysisHashMB = 16
+
+// handleAnalysis answers GET /api/analysis?fen=FEN&lines=N with a stream
+// of server-sent events: the engine analyses the position until the page
+// closes the stream. Each "line" event is an InfoView with Line set (1 is
+// the best line); the lines of one depth come in order, then the next
+// depth's. The engine has no MultiPV of its own: line k is the best move
+// once the first k-1 lines' moves are excluded (Limits.SearchMoves).
+func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	fen := q.Get("fen")
+	if fen == "" {
+		writeError(w, errorf(http.StatusBadRequest, "the fen parameter is missing"))
+		return
+	}
+	p, err := parseFEN(fen)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	lines := 1
+	if raw := q.Get("lines"); raw != "" {
+		if lines, err = strconv.Atoi(raw); err != nil || lines < 1 || lines > maxLines {
+			writeError(w, errorf(http.StatusBadRequest, "lines must be 1 to %d, not %q", maxLines, raw))
+			return
+		}
+	}
+	select {
+	case s.analyses <- struct{}{}:
+		defer func() { <-s.analyses }()
+	default:
+		writeError(w, errorf(http.StatusTooManyRequests, "%d analyses are running already: close one (another tab's analysis) first", cap(s.analyses)))
+		return
+	}
+	if !s.track() {
+		writeError(w, errorf(http.StatusServiceUnavailable, "the server is shutting down"))
+		return
+	}
+	defer s.wg.Done()
+	fl, err := startSSE(w)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+
+	stop := new(atomic.Bool)
+	finished := make(chan struct{})
+	defer close(finished)
+	go func() {
+		select {
+		case <-r.Context().Done():
+		case <-s.done:
+		case <-finished:
+		}
+		stop.Store(true)
+	}()
+	send := func(name string, v any) bool {
+		ev, err := newEvent(name, v)
+		if err == nil {
+			err = writeEvent(w, ev)
+		}
+		if err != nil {
+			stop.Store(true)
+			return false
+		}
+		fl.Flush()
+		return true
+	}
+
+	if reason, result := boardEnding(p); reason != "" {
+		send("over", map[string]string{"reason": reason, "result": result})
+		waitStop(r, s)
+		return
+	}
+	legal := p.LegalMoves()
+	lines = min(lines, len(legal))
+	searcher := engine.NewSearcher(engine.NewTT(analysisHashMB))
+	for depth := 1; depth < engine.MaxPly && !stop.Load(); depth++ {
+		var excluded []chess.Move
+		for k := 1; k <= lines && !stop.Load(); k++ {
+			var moves []chess.Move
+			for _, m := range legal {
+				if !containsMove(excluded, m) {
+					moves = append(moves, m)
+				}
+			}
+			t0 := time.Now()
+			res := searcher.Search(p.Copy(), engine.Limits{Depth: depth, SearchMoves: moves, Stop: stop})
+			if stop.Load() || res.Move == chess.NullMove {
+				break
+			}
+			pv := res.PV
+			if len(pv) == 0 || pv[0] != res.Move {
+				pv = []chess.Move{res.Move}
+			}
+			v := infoView(p, 0, engine.Info{Depth: depth, Score: res.Score, Nodes: res.Nodes, Time: time.Since(t0), PV: pv})
+			v.Line = k
+			if !send("line", v) {
+				return
+			}
+			excluded = append(excluded, res.Move)
+		}
+	}
+	waitStop(r, s)
+}
+
+// waitStop waits until the page closes the stream or the server closes.
+func waitStop(r *http.Request, s *Server) {
+	select {
+	case <-r.Context().Done():
+	case <-s.done:
+	}
+}
+
+// containsMove reports whether m is in list.
+func containsMove(list []chess.Move, m chess.Move) bool {
+	for _, x := range list {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}

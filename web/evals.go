@@ -1,0 +1,145 @@
+package web
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/ferzchess/ferz/chess"
+	"github.com/ferzchess/ferz/engine"
+)
+
+// The evaluation graph: each position of a game is searched for
+// evalTime (at most evalDepth plies); scores are capped at evalCap
+// centipawns so that a mate does not flatten the rest of the plot.
+const (
+	evalTime  = 60 * time.Millisecond
+	evalDepth = 14
+	evalCap   = 1000
+)
+
+// The drops in evaluation, for the side that moved, that mark a move.
+const (
+	mistakeDrop = 100
+	blunderDrop = 300
+)
+
+// EvalMark is a move after which the evaluation dropped for its player.
+type EvalMark struct {
+	Ply  int    `json:"ply"` // 1 for the first move
+	SAN  string `json:"san"`
+	Drop int    `json:"drop"` // centipawns lost
+	Kind string `json:"kind"` // "mistake" or "blunder"
+}
+
+// EvalsAnswer is the answer of GET /api/games/{id}/evals.
+type EvalsAnswer struct {
+	// Evals has one score per position from the start, in centipawns
+	// for White, capped at ±1000.
+	Evals []int      `json:"evals"`
+	Marks []EvalMark `json:"marks"`
+}
+
+// handleEvals answers GET /api/games/{id}/evals: the evaluation of each
+// position of the game, computed once and kept with the game.
+func (s *Server) handleEvals(w http.ResponseWriter, r *http.Request) {
+	ss, err := s.sessionFor(r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	ss.mu.Lock()
+	rec := ss.rec
+	evals := rec.Evals
+	n := len(rec.Moves)
+	moves := append([]MoveRecord(nil), rec.Moves...)
+	startFEN := rec.StartFEN
+	ss.mu.Unlock()
+
+	if len(evals) != n+1 {
+		if evals, err = ss.computeEvals(startFEN, moves); err != nil {
+			writeError(w, err)
+			return
+		}
+		ss.mu.Lock()
+		if len(ss.rec.Moves) == n {
+			ss.rec.Evals = evals
+			ss.saveLocked()
+		}
+		ss.mu.Unlock()
+	}
+	writeJSON(w, http.StatusOK, EvalsAnswer{Evals: evals, Marks: evalMarks(startFEN, moves, evals)})
+}
+
+// computeEvals searches every position of a game with the session's
+// helper searcher.
+func (ss *session) computeEvals(startFEN string, moves []MoveRecord) ([]int, error) {
+	p, err := chess.ParseFEN(startFEN)
+	if err != nil {
+		return nil, err
+	}
+	evals := make([]int, 0, len(moves)+1)
+	for i := 0; ; i++ {
+		evals = append(evals, ss.evalPosition(p))
+		if i == len(moves) {
+			break
+		}
+		m, err := p.ParseUCI(moves[i].UCI)
+		if err != nil {
+			return nil, err
+		}
+		p.MakeMove(m)
+	}
+	return evals, nil
+}
+
+// evalPosition returns the capped evaluation of p for White.
+func (ss *session) evalPosition(p *chess.Position) int {
+	score := 0
+	switch reason, result := boardEnding(p); {
+	case result == "1-0":
+		score = evalCap
+	case result == "0-1":
+		score = -evalCap
+	case reason != "":
+		score = 0
+	default:
+		ss.auxMu.Lock()
+		if ss.aux == nil {
+			ss.aux = engine.NewSearcher(engine.NewTT(4))
+		}
+		res := ss.aux.Search(p.Copy(), engine.Limits{MoveTime: evalTime, Depth: evalDepth})
+		ss.auxMu.Unlock()
+		score = res.Score
+		if p.SideToMove() == chess.Black {
+			score = -score
+		}
+	}
+	return max(-evalCap, min(evalCap, score))
+}
+
+// evalMarks lists the moves after which the evaluation dropped by at
+// least mistakeDrop for the side that made them.
+func evalMarks(startFEN string, moves []MoveRecord, evals []int) []EvalMark {
+	marks := []EvalMark{}
+	p, err := chess.ParseFEN(startFEN)
+	if err != nil || len(evals) != len(moves)+1 {
+		return marks
+	}
+	white := p.SideToMove() == chess.White
+	for i, mr := range moves {
+		drop := evals[i] - evals[i+1]
+		if !white {
+			drop = -drop
+		}
+		white = !white
+		if drop < mistakeDrop {
+			continue
+		}
+		kind := "mistake"
+		if drop >= blunderDrop {
+			kind = "blunder"
+		}
+		marks = append(marks, EvalMark{Ply: i + 1, SAN: mr.SAN, Drop: drop, Kind: kind})
+	}
+	return marks
+}

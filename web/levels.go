@@ -1,0 +1,141 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/ferzchess/ferz/chess"
+	"github.com/ferzchess/ferz/engine"
+)
+
+// Level is a named playing strength of the engine.
+type Level struct {
+	Name string `json:"name"`
+	// Elo is passed to the engine as engine.Limits.Elo; 0 is full
+	// strength.
+	Elo int `json:"elo"`
+}
+
+// levelNames name the levels from the weakest up, one per 200 Elo from
+// engine.MinElo; levels beyond the list are called by their Elo alone.
+var levelNames = []string{
+	"Beginner", "Novice", "Casual", "Club player", "Strong club player",
+	"Expert", "Candidate master", "Master", "International master",
+	"Grandmaster", "Super grandmaster",
+}
+
+// Levels returns the levels the board offers: from engine.MinElo to
+// engine.MaxElo in steps of 200 Elo, then full strength (Elo 0).
+func Levels() []Level {
+	var ls []Level
+	for i, elo := 0, engine.MinElo; elo <= engine.MaxElo; i, elo = i+1, elo+200 {
+		name := fmt.Sprintf("Elo %d", elo)
+		if i < len(levelNames) {
+			name = levelNames[i]
+		}
+		ls = append(ls, Level{Name: name, Elo: elo})
+	}
+	return append(ls, Level{Name: "Full strength", Elo: 0})
+}
+
+// levelName returns the name of the level with the given Elo.
+func levelName(elo int) string {
+	for _, l := range Levels() {
+		if l.Elo == elo {
+			return l.Name
+		}
+	}
+	return fmt.Sprintf("Elo %d", elo)
+}
+
+// Limits of a game's settings.
+const (
+	maxBaseSeconds      = 3 * 60 * 60 // three hours
+	maxIncrementSeconds = 180
+)
+
+// NewGameRequest is the body of POST /api/games.
+type NewGameRequest struct {
+	// Color is the person's colour: "white", "black" or "random".
+	Color string `json:"color"`
+	// Elo is the engine's level: 0 (full strength) or
+	// engine.MinElo..engine.MaxElo.
+	Elo int `json:"elo"`
+	// Base and Increment are the time control in seconds; a base of 0 is
+	// an untimed game.
+	Base      int `json:"base"`
+	Increment int `json:"increment"`
+	// FEN is the starting position; empty for the standard one.
+	FEN string `json:"fen"`
+}
+
+// Settings are what a game was started with.
+type Settings struct {
+	// Human is the person's colour, "white" or "black"; empty for an
+	// imported game, which nobody plays.
+	Human string `json:"human"`
+	// Elo is the engine's level (0: full strength).
+	Elo int `json:"elo"`
+	// BaseMs and IncrementMs are the time control in milliseconds; a
+	// base of 0 is an untimed game.
+	BaseMs      int64 `json:"baseMs"`
+	IncrementMs int64 `json:"incrementMs"`
+}
+
+// timed reports whether the game has clocks.
+func (s Settings) timed() bool { return s.BaseMs > 0 }
+
+// humanColor returns the person's colour.
+func (s Settings) humanColor() chess.Color {
+	if s.Human == "black" {
+		return chess.Black
+	}
+	return chess.White
+}
+
+// validate checks a new game request and returns the settings and the
+// starting position it asks for.
+func (req NewGameRequest) validate(random func() bool) (Settings, *chess.Position, error) {
+	var st Settings
+	switch req.Color {
+	case "white", "black":
+		st.Human = req.Color
+	case "random", "":
+		st.Human = "white"
+		if random() {
+			st.Human = "black"
+		}
+	default:
+		return st, nil, errorf(http.StatusBadRequest, "color %q is not one of white, black, random", req.Color)
+	}
+	if req.Elo != 0 && (req.Elo < engine.MinElo || req.Elo > engine.MaxElo) {
+		return st, nil, errorf(http.StatusBadRequest, "elo %d is out of range: 0 (full strength) or %d to %d", req.Elo, engine.MinElo, engine.MaxElo)
+	}
+	st.Elo = req.Elo
+	if req.Base < 0 || req.Base > maxBaseSeconds {
+		return st, nil, errorf(http.StatusBadRequest, "base %d s is out of range 0 (untimed) to %d s", req.Base, maxBaseSeconds)
+	}
+	if req.Increment < 0 || req.Increment > maxIncrementSeconds {
+		return st, nil, errorf(http.StatusBadRequest, "increment %d s is out of range 0 to %d s", req.Increment, maxIncrementSeconds)
+	}
+	if req.Base == 0 && req.Increment != 0 {
+		return st, nil, errorf(http.StatusBadRequest, "an untimed game (base 0) cannot have an increment")
+	}
+	st.BaseMs = int64(req.Base) * 1000
+	st.IncrementMs = int64(req.Increment) * 1000
+	p := chess.StartPosition()
+	if req.FEN != "" {
+		var err error
+		if p, err = parseFEN(req.FEN); err != nil {
+			return st, nil, err
+		}
+		if status := p.Status(); status.IsOver() {
+			return st, nil, errorf(http.StatusBadRequest, "the position is already over (%v); set up one where a move can be made", status)
+		}
+	}
+	return st, p, nil
+}
+
+// durationMs converts milliseconds to a time.Duration.
+func durationMs(ms int64) time.Duration { return time.Duration(ms) * time.Millisecond }
