@@ -1,0 +1,163 @@
+package match
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+)
+
+// Penta counts game pairs (the same opening played with each colour) by
+// the points one side scored in the pair: Penta[0] pairs lost twice (0
+// points), Penta[1] a loss and a draw (½), Penta[2] two draws or a win
+// and a loss (1), Penta[3] a win and a draw (1½), Penta[4] two wins (2).
+type Penta [5]int
+
+// Pairs returns the number of pairs counted.
+func (p Penta) Pairs() int { return p[0] + p[1] + p[2] + p[3] + p[4] }
+
+// add counts a pair in which the side scored points (0, 0.5, ... 2).
+func (p *Penta) add(points float64) {
+	i := int(math.Round(points * 2))
+	if i >= 0 && i <= 4 {
+		p[i]++
+	}
+}
+
+// meanVariance returns the mean and the variance of the score per game
+// over the pairs (a pair scoring k/4 of its points), or ok false with
+// fewer than one pair.
+func (p Penta) meanVariance() (mean, variance float64, ok bool) {
+	n := float64(p.Pairs())
+	if n == 0 {
+		return 0, 0, false
+	}
+	for k, c := range p {
+		mean += float64(c) * float64(k) / 4
+	}
+	mean /= n
+	for k, c := range p {
+		variance += float64(c) * sq(float64(k)/4-mean)
+	}
+	return mean, variance / n, true
+}
+
+// Elo returns the rating difference from the pairs and its 95% margin,
+// with the variance taken over pairs rather than games, which accounts
+// for the correlation of the two games of a pair.
+func (p Penta) Elo() (elo, margin float64) {
+	mean, variance, ok := p.meanVariance()
+	if !ok {
+		return math.NaN(), math.NaN()
+	}
+	return scoreInterval(mean, variance, float64(p.Pairs()))
+}
+
+// SPRT is a sequential probability ratio test of H0: the rating
+// difference is Elo0 against H1: it is Elo1 (logistic Elo), with false
+// positive rate Alpha and false negative rate Beta.
+type SPRT struct {
+	Elo0, Elo1  float64
+	Alpha, Beta float64
+}
+
+// ParseSPRT reads "elo0=0 elo1=5 alpha=0.05 beta=0.05" (alpha and beta
+// default to 0.05).
+func ParseSPRT(spec string) (SPRT, error) {
+	s := SPRT{Alpha: 0.05, Beta: 0.05}
+	items, err := splitKeyValues(spec)
+	if err != nil {
+		return s, fmt.Errorf("sprt: %v", err)
+	}
+	seen := map[string]bool{}
+	for _, it := range items {
+		v, err := strconv.ParseFloat(it.Value, 64)
+		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+			return s, fmt.Errorf("sprt %q: %s=%q is not a number", spec, it.Key, it.Value)
+		}
+		switch it.Key {
+		case "elo0":
+			s.Elo0 = v
+		case "elo1":
+			s.Elo1 = v
+		case "alpha":
+			s.Alpha = v
+		case "beta":
+			s.Beta = v
+		default:
+			return s, fmt.Errorf("sprt %q: unknown key %q (want elo0, elo1, alpha, beta)", spec, it.Key)
+		}
+		seen[it.Key] = true
+	}
+	switch {
+	case !seen["elo0"] || !seen["elo1"]:
+		return s, fmt.Errorf("sprt %q: elo0 and elo1 are required", spec)
+	case s.Elo0 >= s.Elo1:
+		return s, fmt.Errorf("sprt %q: elo0 (%g) must be less than elo1 (%g)", spec, s.Elo0, s.Elo1)
+	case s.Alpha <= 0 || s.Alpha >= 0.5 || s.Beta <= 0 || s.Beta >= 0.5:
+		return s, fmt.Errorf("sprt %q: alpha and beta must be between 0 and 0.5", spec)
+	}
+	return s, nil
+}
+
+// Bounds returns the log-likelihood ratios at which the test stops:
+// below lower it accepts H0, above upper H1. lower = ln(β/(1-α)),
+// upper = ln((1-β)/α).
+func (s SPRT) Bounds() (lower, upper float64) {
+	return math.Log(s.Beta / (1 - s.Alpha)), math.Log((1 - s.Beta) / s.Alpha)
+}
+
+// LLR returns the log-likelihood ratio of H1 against H0 for the pairs,
+// in the normal approximation of the pentanomial model: with N pairs
+// whose score per game has mean m and variance v, and s0, s1 the
+// expected scores at Elo0 and Elo1,
+//
+//	LLR = N · (s1 - s0) · (2m - s0 - s1) / (2v).
+//
+// It is 0 while the variance is 0 (too few, or identical, pairs).
+func (s SPRT) LLR(p Penta) float64 {
+	mean, variance, ok := p.meanVariance()
+	if !ok || variance <= 0 {
+		return 0
+	}
+	s0, s1 := ExpectedScore(s.Elo0), ExpectedScore(s.Elo1)
+	return float64(p.Pairs()) * (s1 - s0) * (2*mean - s0 - s1) / (2 * variance)
+}
+
+// Decision is the state of an SPRT.
+type Decision int
+
+// The states of an SPRT.
+const (
+	Continue Decision = iota
+	AcceptH0
+	AcceptH1
+)
+
+// String says what the decision means.
+func (d Decision) String() string {
+	switch d {
+	case AcceptH0:
+		return "H0 accepted"
+	case AcceptH1:
+		return "H1 accepted"
+	}
+	return "continue"
+}
+
+// Decide compares the LLR of the pairs with the bounds.
+func (s SPRT) Decide(p Penta) Decision {
+	llr := s.LLR(p)
+	lower, upper := s.Bounds()
+	switch {
+	case llr >= upper:
+		return AcceptH1
+	case llr <= lower:
+		return AcceptH0
+	}
+	return Continue
+}
+
+// String writes the test's parameters: "elo0=0 elo1=5 alpha=0.05 beta=0.05".
+func (s SPRT) String() string {
+	return fmt.Sprintf("elo0=%g elo1=%g alpha=%g beta=%g", s.Elo0, s.Elo1, s.Alpha, s.Beta)
+}
