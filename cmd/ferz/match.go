@@ -383,4 +383,3 @@ func writeMatchReport(o matchOptions, res *match.Results, conditions []string) e
 	}
 	return f.Close()
 }
-
