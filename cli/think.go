@@ -53,13 +53,16 @@ func (t thought) String() string {
 // scoreString writes a score of the side to move stm from White's side:
 // "+0.35", "-1.20", or "#3" / "#-2" for mates (positive when White mates).
 func scoreString(score int, stm chess.Color) string {
+	sideSign := 1
 	if stm == chess.Black {
-		score = -score
+		sideSign = -1
 	}
 	if engine.IsMateScore(score) {
-		n := engine.MateIn(score)
-		return fmt.Sprintf("#%d", n)
+		// Count the moves from the side to move's score, where mates by
+		// the side to move take an odd number of plies.
+		return fmt.Sprintf("#%d", sideSign*engine.MateIn(score))
 	}
+	score *= sideSign
 	sign := "+"
 	if score < 0 {
 		sign, score = "-", -score
