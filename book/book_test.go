@@ -218,8 +218,8 @@ func TestDefaultBookVariety(t *testing.T) {
 // The default book is what "make book" builds from the shared PGN file:
 // building it again gives the same bytes.
 func TestDefaultBookIsReproducible(t *testing.T) {
-	if testing.Short() {
-		t.Skip("reads 16 MB of PGN")
+	if testing.Short() || raceEnabled {
+		t.Skip("reads 16 MB of PGN: not in -short mode nor under the race detector (single-threaded, 50 s)")
 	}
 	const pgn = "../../shared/data/openings/bjbraams_chessdb_198350_lines.pgn"
 	f, err := os.Open(pgn)

@@ -17,9 +17,10 @@ var checkDefault = sync.OnceValue(func() error { return check("default book", de
 
 // Default returns the opening book built into Ferz: the first 16 plies of
 // 198,350 opening lines from human master play (Bas Braams's chessdb
-// collection, CC0), each move weighted by how often it was played. Each
-// call returns a new Book (with its own Warn) sharing the same read-only
-// entries.
+// collection, CC0), each move weighted by the number of lines that play
+// it, moves found in fewer than 3 lines left out (74,097 entries for
+// 45,848 positions, 1.2 MB). Each call returns a new Book (with its own
+// Warn) sharing the same read-only entries.
 func Default() (*Book, error) {
 	if err := checkDefault(); err != nil {
 		return nil, err
