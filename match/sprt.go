@@ -27,19 +27,36 @@ func (p *Penta) add(points float64) {
 // over the pairs (a pair scoring k/4 of its points), or ok false with
 // fewer than one pair.
 func (p Penta) meanVariance() (mean, variance float64, ok bool) {
-	n := float64(p.Pairs())
+	var counts [5]float64
+	for k, c := range p {
+		counts[k] = float64(c)
+	}
+	return meanVariance(counts)
+}
+
+func meanVariance(counts [5]float64) (mean, variance float64, ok bool) {
+	n := 0.0
+	for _, c := range counts {
+		n += c
+	}
 	if n == 0 {
 		return 0, 0, false
 	}
-	for k, c := range p {
-		mean += float64(c) * float64(k) / 4
+	for k, c := range counts {
+		mean += c * float64(k) / 4
 	}
 	mean /= n
-	for k, c := range p {
-		variance += float64(c) * sq(float64(k)/4-mean)
+	for k, c := range counts {
+		variance += c * sq(float64(k)/4-mean)
 	}
 	return mean, variance / n, true
 }
+
+// emptyBin is the count given to an outcome no pair has had yet, when
+// computing the LLR: without it a run of identical pairs (a broken
+// engine losing every game) has no variance, and the test could never
+// decide.
+const emptyBin = 1e-3
 
 // Elo returns the rating difference from the pairs and its 95% margin,
 // with the variance taken over pairs rather than games, which accounts
@@ -113,14 +130,25 @@ func (s SPRT) Bounds() (lower, upper float64) {
 //
 //	LLR = N · (s1 - s0) · (2m - s0 - s1) / (2v).
 //
-// It is 0 while the variance is 0 (too few, or identical, pairs).
+// An outcome that no pair has had counts as 0.001 pairs (so that
+// identical pairs still have a variance); N is the sum of the counts. The
+// LLR is 0 before the first pair.
 func (s SPRT) LLR(p Penta) float64 {
-	mean, variance, ok := p.meanVariance()
-	if !ok || variance <= 0 {
+	if p.Pairs() == 0 {
 		return 0
 	}
+	var counts [5]float64
+	n := 0.0
+	for k, c := range p {
+		counts[k] = float64(c)
+		if c == 0 {
+			counts[k] = emptyBin
+		}
+		n += counts[k]
+	}
+	mean, variance, _ := meanVariance(counts)
 	s0, s1 := ExpectedScore(s.Elo0), ExpectedScore(s.Elo1)
-	return float64(p.Pairs()) * (s1 - s0) * (2*mean - s0 - s1) / (2 * variance)
+	return n * (s1 - s0) * (2*mean - s0 - s1) / (2 * variance)
 }
 
 // Decision is the state of an SPRT.

@@ -1,0 +1,322 @@
+package match
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ferzchess/ferz/chess"
+)
+
+// readGames parses the PGN a match wrote.
+func readGames(t *testing.T, pgn string) []*chess.Game {
+	t.Helper()
+	var games []*chess.Game
+	r := chess.NewPGNReader(strings.NewReader(pgn))
+	for {
+		g, err := r.Next()
+		if err == io.EOF {
+			return games
+		}
+		if err != nil {
+			t.Fatalf("the match wrote a bad PGN: %v\n%s", err, pgn)
+		}
+		games = append(games, g)
+	}
+}
+
+// finalComment returns the comment on the last move (or before the first
+// move when there are none): where the runner says how the game ended.
+func finalComment(g *chess.Game) string {
+	if n := len(g.Annotations); n > 0 {
+		return g.Annotations[n-1].Comment
+	}
+	return g.Comment
+}
+
+func TestFaultyEnginesLoseAndTheMatchGoesOn(t *testing.T) {
+	faults := []struct {
+		mode, termination, reason string
+	}{
+		{"illegal", "rules infraction", "plays an illegal move"},
+		{"crash", "abandoned", "crashed: exit status 3"},
+		{"hang", "time forfeit", "loses on time"},
+		{"slow", "time forfeit", "loses on time"},
+		{"garbage", "rules infraction", `sends garbage: bestmove "???" is not a move`},
+		{"nobest", "rules infraction", "bestmove line without a move"},
+		{"nouciok", "abandoned", "no uciok"},
+		{"noready", "abandoned", "no readyok"},
+	}
+	engines := []EngineConfig{fakeEngine("good", "good")}
+	for _, f := range faults {
+		engines = append(engines, fakeEngine(f.mode, f.mode))
+	}
+	var pgn, out bytes.Buffer
+	cfg := Config{
+		Engines:         engines,
+		Gauntlet:        true,
+		GamesPerPairing: 2,
+		TimeControl:     TimeControl{MoveTime: 100 * time.Millisecond, Margin: 100 * time.Millisecond},
+		Concurrency:     2,
+		ReadyTimeout:    500 * time.Millisecond,
+		PGN:             &pgn,
+		Out:             &out,
+	}
+	start := time.Now()
+	res, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d games in %v", res.Played, time.Since(start))
+	if res.Played != 2*len(faults) || res.Stopped {
+		t.Fatalf("played %d of %d games (stopped %v)\n%s", res.Played, res.Planned, res.Stopped, out.String())
+	}
+	for i, f := range faults {
+		p := res.Pairings[i]
+		if p.B != f.mode || p.Tally != (Tally{Wins: 2}) {
+			t.Errorf("good vs %s: %+v, want two wins for good", f.mode, p)
+		}
+	}
+	games := readGames(t, pgn.String())
+	if len(games) != 2*len(faults) {
+		t.Fatalf("%d games in the PGN, want %d", len(games), 2*len(faults))
+	}
+	for _, g := range games {
+		faulty := g.Tag("White")
+		want := "0-1"
+		if faulty == "good" {
+			faulty, want = g.Tag("Black"), "1-0"
+		}
+		var f = faults[0]
+		for _, ff := range faults {
+			if ff.mode == faulty {
+				f = ff
+			}
+		}
+		if g.Result != want || g.Tag("Result") != want {
+			t.Errorf("game %s (%s vs %s): result %q, want %q", g.Tag("Round"), g.Tag("White"), g.Tag("Black"), g.Result, want)
+		}
+		if got := g.Tag("Termination"); got != f.termination {
+			t.Errorf("game %s (%s): Termination %q, want %q", g.Tag("Round"), f.mode, got, f.termination)
+		}
+		// Each fault must strike the restarted engine again: the same
+		// reason in both games proves the restart.
+		if c := finalComment(g); !strings.Contains(c, f.reason) {
+			t.Errorf("game %s (%s): final comment %q lacks %q", g.Tag("Round"), f.mode, c, f.reason)
+		}
+		if g.Tag("PlyCount") == "" || g.Tag("TimeControl") != "1/0.1" || g.Tag("Event") == "" {
+			t.Errorf("game %s: tags %v", g.Tag("Round"), g.Tags)
+		}
+	}
+	if !strings.Contains(out.String(), "good vs noready: 2 games, +2 =0 -0") {
+		t.Errorf("standings missing from the output:\n%s", out.String())
+	}
+}
+
+func TestAdjudicationInAMatch(t *testing.T) {
+	var pgn bytes.Buffer
+	cfg := Config{
+		Engines:         []EngineConfig{fakeEngine("winner", "winner"), fakeEngine("resigner", "resigner")},
+		GamesPerPairing: 2,
+		TimeControl:     TimeControl{Base: 10 * time.Second, Increment: 100 * time.Millisecond, Margin: time.Second},
+		Resign:          ResignRule{MoveCount: 3, Score: 600, TwoSided: true},
+		Concurrency:     1,
+		PGN:             &pgn,
+	}
+	res, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Pairings[0].Tally != (Tally{Wins: 2}) || res.Pairings[0].Penta != (Penta{4: 1}) {
+		t.Errorf("winner vs resigner: %+v", res.Pairings[0])
+	}
+	for _, g := range readGames(t, pgn.String()) {
+		if g.Tag("Termination") != "adjudication" || g.Tag("PlyCount") != "6" || !strings.Contains(finalComment(g), "resigns by adjudication") {
+			t.Errorf("game %s: %v, %q", g.Tag("Round"), g.Tags, finalComment(g))
+		}
+		if g.Tag("TimeControl") != "10+0.1" {
+			t.Errorf("TimeControl %q", g.Tag("TimeControl"))
+		}
+	}
+
+	pgn.Reset()
+	cfg.Engines = []EngineConfig{fakeEngine("a", "drawish"), fakeEngine("b", "drawish")}
+	cfg.Resign = ResignRule{}
+	cfg.Draw = DrawRule{MoveNumber: 4, MoveCount: 2, Score: 5}
+	res, err = Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Pairings[0].Tally != (Tally{Draws: 2}) {
+		t.Errorf("drawish pair: %+v", res.Pairings[0])
+	}
+	for _, g := range readGames(t, pgn.String()) {
+		// Move 4 is the first move that may end the game; by then the
+		// scores have been quiet for 6 plies.
+		if g.Tag("PlyCount") != "7" || !strings.Contains(finalComment(g), "draw by adjudication") {
+			t.Errorf("game %s: %v, %q", g.Tag("Round"), g.Tags, finalComment(g))
+		}
+	}
+}
+
+func TestRulesEndTheGame(t *testing.T) {
+	dir := t.TempDir()
+	// White's only legal move takes the rook: bare kings.
+	writeFile(t, dir+"/rules.epd", "k7/8/8/8/8/8/1r6/K7 w - - 0 60\n")
+	book, err := LoadOpenings(dir+"/rules.epd", 0, 0, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pgn bytes.Buffer
+	res, err := Run(context.Background(), Config{
+		Engines:         []EngineConfig{fakeEngine("a", "good"), fakeEngine("b", "good")},
+		GamesPerPairing: 2,
+		Book:            book,
+		TimeControl:     TimeControl{Depth: 1},
+		Concurrency:     1,
+		PGN:             &pgn,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Pairings[0].Tally != (Tally{Draws: 2}) {
+		t.Errorf("%+v", res.Pairings[0])
+	}
+	for _, g := range readGames(t, pgn.String()) {
+		if g.Tag("FEN") != "k7/8/8/8/8/8/1r6/K7 w - - 0 60" || g.Tag("SetUp") != "1" || g.Tag("Termination") != "normal" ||
+			!strings.Contains(finalComment(g), "insufficient material") || g.Tag("TimeControl") != "-" {
+			t.Errorf("game %s: %v %q", g.Tag("Round"), g.Tags, finalComment(g))
+		}
+	}
+}
+
+func TestRunRefusesBadConfigs(t *testing.T) {
+	good := fakeEngine("a", "good")
+	tc := TimeControl{Depth: 1}
+	bad := []Config{
+		{Engines: []EngineConfig{good}, GamesPerPairing: 2, TimeControl: tc},
+		{Engines: []EngineConfig{good, good}, GamesPerPairing: 2, TimeControl: tc},
+		{Engines: []EngineConfig{good, fakeEngine("b", "good")}, GamesPerPairing: 0, TimeControl: tc},
+		{Engines: []EngineConfig{good, fakeEngine("b", "good")}, GamesPerPairing: 2},
+		{Engines: []EngineConfig{good, fakeEngine("b", "good"), fakeEngine("c", "good")}, GamesPerPairing: 2, TimeControl: tc, SPRT: &SPRT{0, 5, 0.05, 0.05}},
+	}
+	for i, c := range bad {
+		if _, err := Run(context.Background(), c); err == nil {
+			t.Errorf("config %d accepted", i)
+		}
+	}
+}
+
+func TestMissingProgramLosesEveryGame(t *testing.T) {
+	res, err := Run(context.Background(), Config{
+		Engines:         []EngineConfig{fakeEngine("a", "good"), {Name: "ghost", Command: t.TempDir() + "/no-such-engine"}},
+		GamesPerPairing: 2,
+		TimeControl:     TimeControl{Depth: 1},
+		Concurrency:     1,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Pairings[0].Tally != (Tally{Wins: 2}) {
+		t.Errorf("%+v", res.Pairings[0])
+	}
+}
+
+func TestSPRTStopsTheMatch(t *testing.T) {
+	var out bytes.Buffer
+	res, err := Run(context.Background(), Config{
+		Engines:         []EngineConfig{fakeEngine("good", "good"), fakeEngine("crash", "crash")},
+		GamesPerPairing: 1000,
+		TimeControl:     TimeControl{Depth: 1},
+		Concurrency:     2,
+		// Wide hypotheses so that a few won pairs decide.
+		SPRT: &SPRT{Elo0: -100, Elo1: 500, Alpha: 0.05, Beta: 0.05},
+		Out:  &out,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Stopped || res.Decision != AcceptH1 || res.Played >= 100 {
+		t.Errorf("stopped %v, decision %v after %d games\n%s", res.Stopped, res.Decision, res.Played, out.String())
+	}
+	if !strings.Contains(out.String(), "SPRT: H1 accepted") {
+		t.Errorf("no SPRT verdict in the output:\n%s", out.String())
+	}
+}
+
+func TestCancelStopsTheMatch(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(300*time.Millisecond, cancel)
+	start := time.Now()
+	res, err := Run(ctx, Config{
+		Engines:         []EngineConfig{fakeEngine("a", "hang"), fakeEngine("b", "hang")},
+		GamesPerPairing: 10,
+		TimeControl:     TimeControl{Depth: 1, Timeout: time.Minute},
+		Concurrency:     2,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Stopped || time.Since(start) > 10*time.Second {
+		t.Errorf("stopped %v after %v", res.Stopped, time.Since(start))
+	}
+}
+
+// stockfish returns the path of Debian's stockfish, or skips the test
+// (fails it when CI=true).
+func stockfish(t *testing.T) string {
+	t.Helper()
+	for _, p := range []string{"/usr/games/stockfish", "stockfish"} {
+		if path, err := exec.LookPath(p); err == nil {
+			return path
+		}
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatal("stockfish is not installed (apt-get install stockfish); CI=true needs it")
+	}
+	t.Skip("stockfish is not installed")
+	return ""
+}
+
+func TestStockfishGamesInChess960(t *testing.T) {
+	sf := stockfish(t)
+	var pgn, out bytes.Buffer
+	book := Chess960Book()
+	book.Shuffle(1)
+	res, err := Run(context.Background(), Config{
+		Engines: []EngineConfig{
+			{Name: "SF-a", Command: sf, Options: []Option{{"Hash", "4"}}},
+			{Name: "SF-b", Command: sf, Options: []Option{{"Hash", "4"}, {"Skill Level", "0"}}},
+		},
+		GamesPerPairing: 2,
+		Book:            book,
+		TimeControl:     TimeControl{Nodes: 2000, Margin: time.Second},
+		Resign:          ResignRule{MoveCount: 3, Score: 800, TwoSided: true},
+		MaxMoves:        150,
+		Concurrency:     2,
+		PGN:             &pgn,
+		Out:             &out,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Played != 2 {
+		t.Fatalf("played %d games\n%s", res.Played, out.String())
+	}
+	for _, g := range readGames(t, pgn.String()) {
+		if g.Tag("Variant") == "" || g.Tag("FEN") == "" {
+			t.Errorf("game %s: no Variant/FEN tags: %v", g.Tag("Round"), g.Tags)
+		}
+		if term := g.Tag("Termination"); term != "normal" && term != "adjudication" {
+			t.Errorf("game %s ended by %q: %s", g.Tag("Round"), term, finalComment(g))
+		}
+		if _, err := g.Position(); err != nil {
+			t.Errorf("game %s does not replay: %v", g.Tag("Round"), err)
+		}
+	}
+}
