@@ -54,6 +54,9 @@ func runCLI(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args, stdout, stderr); err != nil {
 		return err
 	}
+	if o.HashMB < 1 || o.HashMB > cli.MaxHashMB {
+		return usageErrorf("cli: -hash %d is out of range 1 to %d", o.HashMB, cli.MaxHashMB)
+	}
 	if black {
 		o.Side = chess.Black
 	}
