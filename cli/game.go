@@ -72,11 +72,14 @@ func (s *Session) showBoard() {
 	if stm == s.human {
 		who = "you"
 	}
-	fmt.Fprintf(&sb, "Move %d, %s to move (%s)", s.pos.FullmoveNumber(), colorName(stm), who)
-	if s.pos.InCheck() && !s.outcome().over() {
-		sb.WriteString(", in check")
+	switch {
+	case s.outcome().over():
+		fmt.Fprintf(&sb, "Move %d, game over.", s.pos.FullmoveNumber())
+	case s.pos.InCheck():
+		fmt.Fprintf(&sb, "Move %d, %s to move (%s), in check.", s.pos.FullmoveNumber(), colorName(stm), who)
+	default:
+		fmt.Fprintf(&sb, "Move %d, %s to move (%s).", s.pos.FullmoveNumber(), colorName(stm), who)
 	}
-	sb.WriteString(".")
 	if m := s.pos.LastMove(); m != chess.NullMove {
 		s.pos.UnmakeMove()
 		label := moveLabel(s.pos, m)

@@ -179,7 +179,7 @@ func TestPGNSaveLoadRoundTrip(t *testing.T) {
 func TestFoolsMate(t *testing.T) {
 	// The engine mates: after 1. f3 e5 the person plays 2. g4??
 	out := play(t, Options{FEN: "rnbqkbnr/pppp1ppp/8/4p3/8/5P2/PPPPP1PP/RNBQKBNR w KQkq - 0 2"}, "g4\ne4\nhint\ngo\nfen\n")
-	mustContain(t, out, "You play 2. g4.", "Ferz plays 2... Qh4#.", "Game over: 0-1, Black wins by checkmate.",
+	mustContain(t, out, "You play 2. g4.", "Ferz plays 2... Qh4#.", "Move 3, game over. Last move: 2... Qh4#.", "Game over: 0-1, Black wins by checkmate.",
 		"? the game is over (0-1, Black wins by checkmate); type new, undo, fen or pgn load")
 
 	// The person mates: the game 1. f3 e5 2. g4 loaded from PGN.
