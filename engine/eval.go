@@ -10,11 +10,7 @@ func (a score) add(b score) score { return score{a.mg + b.mg, a.eg + b.eg} }
 func (a score) sub(b score) score { return score{a.mg - b.mg, a.eg - b.eg} }
 func (a score) times(n int) score { return score{a.mg * n, a.eg * n} }
 func (a *score) plus(b score)     { a.mg += b.mg; a.eg += b.eg }
-func (a *score) minus(b score)    { a.mg -= b.mg; a.eg -= b.eg }
 func pair(mg, eg int) score       { return score{mg, eg} }
-
-// Piece values, middlegame and endgame, indexed by chess.PieceType.
-var pieceValue = [7]score{{}, pair(100, 120), pair(320, 300), pair(330, 320), pair(480, 540), pair(950, 1000), {}}
 
 // SimpleValue is the value of a piece type used for move ordering and
 // static exchange evaluation.
@@ -25,57 +21,6 @@ var phaseWeight = [7]int{0, 0, 1, 1, 2, 4, 0}
 
 const totalPhase = 24
 
-// Evaluation weights.
-var (
-	bishopPair     = pair(30, 50)
-	doubledPawn    = pair(-10, -20)
-	isolatedPawn   = pair(-10, -15)
-	passedPawn     = [8]score{{}, pair(5, 10), pair(5, 15), pair(10, 25), pair(25, 45), pair(45, 80), pair(70, 130), {}}
-	rookOpenFile   = pair(25, 10)
-	rookHalfOpen   = pair(12, 5)
-	kingShield     = pair(10, 0)
-	tempo          = pair(10, 5)
-	mobilityWeight = [7]score{{}, {}, pair(4, 4), pair(5, 5), pair(2, 4), pair(1, 2), {}}
-	// mobilityBase is a typical number of safe squares; the bonus counts
-	// from there so that the piece values stay near their usual meaning.
-	mobilityBase = [7]int{0, 0, 4, 6, 6, 12, 0}
-)
-
-// pst holds the piece-square bonuses for White; Black reads them mirrored.
-var pst [7][64]score
-
-func init() {
-	for sq := chess.Square(0); sq < 64; sq++ {
-		f, r := sq.File(), sq.Rank()
-		// Distance from the centre: 1 on d4-e5, 7 in a corner.
-		dc := (abs(2*f-7) + abs(2*r-7)) / 2
-		centralFile := f == 3 || f == 4
-		pawn := pair([8]int{0, 0, 2, 6, 14, 26, 45, 0}[r], [8]int{0, 0, 5, 12, 25, 45, 75, 0}[r])
-		if centralFile && (r == 3 || r == 4) {
-			pawn.mg += 12
-		}
-		if centralFile && r == 1 {
-			pawn.mg -= 8 // d- and e-pawns should leave home
-		}
-		pst[chess.Pawn][sq] = pawn
-		pst[chess.Knight][sq] = pair(24-8*dc, 16-6*dc)
-		pst[chess.Bishop][sq] = pair(10-3*dc, 8-3*dc)
-		rook := pair(0, 0)
-		if r == 6 {
-			rook = pair(15, 10)
-		}
-		if centralFile {
-			rook.mg += 5
-		}
-		pst[chess.Rook][sq] = rook
-		pst[chess.Queen][sq] = pair(4-2*dc, 12-3*dc)
-		// The king hides on its first rank in the middlegame (away from the
-		// centre files) and walks to the centre in the endgame.
-		kingMG := [8]int{15, 25, 10, 0, 0, 5, 25, 15}[f] - 20*r
-		pst[chess.King][sq] = pair(kingMG, 30-9*dc)
-	}
-}
-
 func abs(x int) int {
 	if x < 0 {
 		return -x
@@ -83,11 +28,66 @@ func abs(x int) int {
 	return x
 }
 
+// The groups of terms that the trace (UCI "eval") shows.
+const (
+	groupMaterial = iota
+	groupSquares
+	groupMobility
+	groupPawns
+	groupPassed
+	groupPieces
+	groupKing
+	groupThreats
+	groupTempo
+	numGroups
+)
+
+var groupNames = [numGroups]string{"material", "piece squares", "mobility", "pawns", "passed pawns", "pieces", "king safety", "threats", "tempo"}
+
+// evalState accumulates the evaluation: a sum per colour and, when
+// tracing, a sum per colour and group and the count of each weight.
+type evalState struct {
+	p     *chess.Position
+	side  [2]score
+	group int
+	trace *evalTrace
+
+	attacks   [2]chess.Bitboard    // squares each side attacks
+	attacksBy [2][7]chess.Bitboard // ... by piece type
+	twice     [2]chess.Bitboard    // squares attacked at least twice
+	kingZone  [2]chess.Bitboard    // the king's square and its neighbours
+	// kingAttacks[c] counts, per attacker type, the squares of c's king
+	// zone that the other side attacks; kingAttackers the attackers.
+	kingAttacks   [2][7]int
+	kingAttackers [2]int
+}
+
+// evalTrace records the evaluation by group and the count of each weight
+// (White's minus Black's) for the tuner.
+type evalTrace struct {
+	groups [numGroups][2]score
+	coef   [numWeights]int
+}
+
+// add counts weight i n times for colour c.
+func (e *evalState) add(c chess.Color, i, n int) {
+	v := weights[i].times(n)
+	e.side[c].plus(v)
+	if e.trace != nil {
+		e.trace.groups[e.group][c].plus(v)
+		if c == chess.White {
+			e.trace.coef[i] += n
+		} else {
+			e.trace.coef[i] -= n
+		}
+	}
+}
+
 // Evaluate returns the static evaluation of p in centipawns from the side
 // to move's point of view.
 func Evaluate(p *chess.Position) int {
-	var t Trace
-	return evaluate(p, &t, false)
+	v, _, _ := evaluate(p, nil)
+	return v
 }
 
 // Trace is an evaluation broken down by term, from White's point of view.
@@ -106,105 +106,340 @@ type TraceTerm struct {
 
 // EvaluateTrace returns the evaluation of p broken down by term.
 func EvaluateTrace(p *chess.Position) Trace {
-	var t Trace
-	t.Final = evaluate(p, &t, true)
+	var tr evalTrace
+	v, phase, scale := evaluate(p, &tr)
 	if p.SideToMove() == chess.Black {
-		t.Final = -t.Final
+		v = -v
+	}
+	t := Trace{Phase: phase, Scale: scale, Final: v}
+	for g := range numGroups {
+		w, b := tr.groups[g][chess.White], tr.groups[g][chess.Black]
+		t.Terms = append(t.Terms, TraceTerm{Name: groupNames[g], White: [2]int{w.mg, w.eg}, Black: [2]int{b.mg, b.eg}})
 	}
 	return t
 }
 
-func evaluate(p *chess.Position, t *Trace, trace bool) int {
-	if p.IsInsufficientMaterial() {
-		return 0
+// Features describes a position to the tuner: the count of each weight
+// (White's minus Black's), the game phase (0..24) and the endgame scale
+// (out of 64). The evaluation for White, before the special endgame
+// rules, is sum(count*weight) blended by phase, with the endgame part
+// scaled.
+type Features struct {
+	Counts []FeatureCount
+	Phase  int
+	Scale  int
+	// Special is true when an endgame rule, not the weights, decides the
+	// evaluation (a known draw, mop-up); the tuner should skip it.
+	Special bool
+}
+
+// FeatureCount is one weight's count in a position.
+type FeatureCount struct {
+	Index int
+	Count int
+}
+
+// EvalFeatures returns the features of p for the tuner.
+func EvalFeatures(p *chess.Position) Features {
+	var tr evalTrace
+	_, phase, scale := evaluate(p, &tr)
+	f := Features{Phase: phase, Scale: scale}
+	for i, c := range tr.coef {
+		if c != 0 {
+			f.Counts = append(f.Counts, FeatureCount{i, c})
+		}
 	}
-	var terms [2][6]score // per colour: material+pst, mobility, pawns, pieces, king, tempo
+	f.Special = p.IsInsufficientMaterial() || specialEndgame(p)
+	return f
+}
+
+// evaluate returns the evaluation for the side to move, the phase and
+// the endgame scale; with a trace it also records the terms.
+func evaluate(p *chess.Position, tr *evalTrace) (int, int, int) {
+	if p.IsInsufficientMaterial() {
+		return 0, 0, 0
+	}
+	e := evalState{p: p, trace: tr}
+	e.prepare()
 	phase := 0
-	occ := p.Occupied()
 	for c := chess.White; c <= chess.Black; c++ {
-		them := c.Other()
-		ours := p.ColorPieces(c)
-		theirPawnAttacks := chess.PawnAttacksSet(them, p.Pieces(them, chess.Pawn))
-		safe := ^ours &^ theirPawnAttacks
-		ownPawns, theirPawns := p.Pieces(c, chess.Pawn), p.Pieces(them, chess.Pawn)
-		for pt := chess.Pawn; pt <= chess.King; pt++ {
-			for b := p.Pieces(c, pt); b != 0; {
-				sq := b.PopFirst()
-				rel := sq
-				if c == chess.Black {
-					rel = sq.Flip()
+		phase += e.material(c)
+	}
+	for c := chess.White; c <= chess.Black; c++ {
+		e.pieces(c)
+	}
+	for c := chess.White; c <= chess.Black; c++ {
+		e.pawns(c)
+		e.king(c)
+		e.threats(c)
+	}
+	e.group = groupTempo
+	e.add(p.SideToMove(), wTempo, 1)
+
+	total := e.side[chess.White].sub(e.side[chess.Black])
+	phase = min(phase, totalPhase)
+	scale := endgameScale(p, total.eg)
+	value := (total.mg*phase + total.eg*scale/64*(totalPhase-phase)) / totalPhase
+	value = specialEndgameValue(p, value)
+	if p.SideToMove() == chess.Black {
+		value = -value
+	}
+	return value, phase, scale
+}
+
+// prepare computes the attack maps of pawns and kings and the king zones.
+func (e *evalState) prepare() {
+	p := e.p
+	for c := chess.White; c <= chess.Black; c++ {
+		pawnAtt := chess.PawnAttacksSet(c, p.Pieces(c, chess.Pawn))
+		ksq := p.KingSquare(c)
+		kingAtt := chess.KingAttacks(ksq)
+		e.attacksBy[c][chess.Pawn] = pawnAtt
+		e.attacksBy[c][chess.King] = kingAtt
+		e.twice[c] = pawnAtt & kingAtt
+		e.attacks[c] = pawnAtt | kingAtt
+		e.kingZone[c] = kingAtt | ksq.Bitboard()
+	}
+}
+
+// material adds c's piece values and piece-square bonuses and returns
+// c's share of the game phase.
+func (e *evalState) material(c chess.Color) int {
+	p := e.p
+	phase := 0
+	for pt := chess.Pawn; pt <= chess.King; pt++ {
+		n := 0
+		for b := p.Pieces(c, pt); b != 0; {
+			sq := b.PopFirst()
+			if c == chess.Black {
+				sq = sq.Flip()
+			}
+			e.group = groupSquares
+			e.add(c, wPST+int(pt-1)*64+int(sq), 1)
+			n++
+		}
+		if pt != chess.King && n > 0 {
+			e.group = groupMaterial
+			e.add(c, wPieceValue+int(pt-1), n)
+		}
+		phase += n * phaseWeight[pt]
+	}
+	return phase
+}
+
+// pieces adds mobility, outposts, rook files, the bishop pair, and
+// records attacks for the king safety and threat terms.
+func (e *evalState) pieces(c chess.Color) {
+	p := e.p
+	them := c.Other()
+	occ := p.Occupied()
+	ownPawns, theirPawns := p.Pieces(c, chess.Pawn), p.Pieces(them, chess.Pawn)
+	// Mobility counts squares not held by own pawns or king, nor attacked
+	// by enemy pawns.
+	area := ^(ownPawns | p.Pieces(c, chess.King) | e.attacksBy[them][chess.Pawn])
+	// Outposts: squares in the enemy half that no enemy pawn can attack
+	// any more, defended by an own pawn.
+	outposts := e.attacksBy[c][chess.Pawn] & enemyHalf(c) &^ pawnAttackSpan(them, theirPawns)
+	enemyZone := e.kingZone[them]
+	for pt := chess.Knight; pt <= chess.Queen; pt++ {
+		for b := p.Pieces(c, pt); b != 0; {
+			sq := b.PopFirst()
+			var att chess.Bitboard
+			switch pt {
+			case chess.Knight:
+				att = chess.KnightAttacks(sq)
+			case chess.Bishop:
+				// Bishops and rooks see through their own queen (a battery).
+				att = chess.BishopAttacks(sq, occ&^p.Pieces(c, chess.Queen))
+			case chess.Rook:
+				att = chess.RookAttacks(sq, occ&^p.Pieces(c, chess.Queen)&^p.Pieces(c, chess.Rook))
+			case chess.Queen:
+				att = chess.QueenAttacks(sq, occ)
+			}
+			e.twice[c] |= e.attacks[c] & att
+			e.attacks[c] |= att
+			e.attacksBy[c][pt] |= att
+			if z := att & enemyZone; z != 0 {
+				e.kingAttackers[them]++
+				e.kingAttacks[them][pt] += z.Count()
+			}
+			n := (att & area).Count()
+			e.group = groupMobility
+			switch pt {
+			case chess.Knight:
+				e.add(c, wKnightMobility+n, 1)
+			case chess.Bishop:
+				e.add(c, wBishopMobility+n, 1)
+			case chess.Rook:
+				e.add(c, wRookMobility+n, 1)
+			case chess.Queen:
+				e.add(c, wQueenMobility+n, 1)
+			}
+			e.group = groupPieces
+			switch pt {
+			case chess.Knight:
+				if outposts.Has(sq) {
+					e.add(c, wKnightOutpost, 1)
 				}
-				terms[c][0].plus(pieceValue[pt].add(pst[pt][rel]))
-				phase += phaseWeight[pt]
-				if pt >= chess.Knight && pt <= chess.Queen {
-					n := (chess.Attacks(pt, c, sq, occ) & safe).Count()
-					terms[c][1].plus(mobilityWeight[pt].times(n - mobilityBase[pt]))
+			case chess.Bishop:
+				if outposts.Has(sq) {
+					e.add(c, wBishopOutpost, 1)
 				}
-				if pt == chess.Rook {
-					file := chess.FileA << sq.File()
-					if file&ownPawns == 0 {
-						if file&theirPawns == 0 {
-							terms[c][3].plus(rookOpenFile)
-						} else {
-							terms[c][3].plus(rookHalfOpen)
-						}
+			case chess.Rook:
+				file := chess.FileA << sq.File()
+				if file&ownPawns == 0 {
+					if file&theirPawns == 0 {
+						e.add(c, wRookOpen, 1)
+					} else {
+						e.add(c, wRookHalfOpen, 1)
 					}
+				}
+				// On the seventh, with the enemy king behind it or pawns
+				// to eat.
+				if sq.RelativeRank(c) == 6 && (p.KingSquare(them).RelativeRank(c) == 7 || theirPawns&rankOf(sq) != 0) {
+					e.add(c, wRookSeventh, 1)
 				}
 			}
 		}
-		if p.Pieces(c, chess.Bishop).Count() >= 2 {
-			terms[c][3].plus(bishopPair)
-		}
-		terms[c][2] = pawnStructure(p, c)
-		terms[c][4] = kingSafety(p, c)
 	}
-	terms[p.SideToMove()][5] = tempo
-
-	var total score
-	for i := range terms[0] {
-		total.plus(terms[chess.White][i].sub(terms[chess.Black][i]))
+	if p.Pieces(c, chess.Bishop).MoreThanOne() {
+		e.group = groupPieces
+		e.add(c, wBishopPair, 1)
 	}
-	phase = min(phase, totalPhase)
-	scale := endgameScale(p, total.eg)
-	eg := total.eg * scale / 64
-	value := (total.mg*phase + eg*(totalPhase-phase)) / totalPhase
-	value += mopUp(p, value)
-	if trace {
-		names := []string{"material+squares", "mobility", "pawns", "pieces", "king safety", "tempo"}
-		for i, n := range names {
-			w, b := terms[chess.White][i], terms[chess.Black][i]
-			t.Terms = append(t.Terms, TraceTerm{Name: n, White: [2]int{w.mg, w.eg}, Black: [2]int{b.mg, b.eg}})
-		}
-		t.Phase, t.Scale = phase, scale
-	}
-	if p.SideToMove() == chess.Black {
-		return -value
-	}
-	return value
 }
 
-// pawnStructure scores c's doubled, isolated and passed pawns.
-func pawnStructure(p *chess.Position, c chess.Color) score {
-	var sc score
-	own, their := p.Pieces(c, chess.Pawn), p.Pieces(c.Other(), chess.Pawn)
+// pawns adds c's pawn structure and passed pawns.
+func (e *evalState) pawns(c chess.Color) {
+	p := e.p
+	them := c.Other()
+	own, their := p.Pieces(c, chess.Pawn), p.Pieces(them, chess.Pawn)
+	occ := p.Occupied()
+	ownKing, theirKing := p.KingSquare(c), p.KingSquare(them)
+	defended := e.attacksBy[c][chess.Pawn]
 	for b := own; b != 0; {
 		sq := b.PopFirst()
 		f := sq.File()
+		rr := sq.RelativeRank(c)
 		file := chess.FileA << f
-		adjacent := (file &^ chess.FileH << 1) | (file &^ chess.FileA >> 1)
-		if adjacent&own == 0 {
-			sc.plus(isolatedPawn)
-		}
+		adjacent := adjacentFiles(f)
 		ahead := forwardRanks(c, sq)
+		e.group = groupPawns
+		if adjacent&own == 0 {
+			e.add(c, wIsolated, 1)
+		} else if adjacent&own&^ahead&^rankOf(sq) == 0 && behindAttacked(c, sq, e.attacksBy[them][chess.Pawn]) {
+			// No own pawn beside or behind to support it, and its stop
+			// square is attacked by an enemy pawn: backward.
+			e.add(c, wBackward, 1)
+		}
 		if ahead&file&own != 0 {
-			sc.plus(doubledPawn)
+			e.add(c, wDoubled, 1)
+		}
+		if defended.Has(sq) {
+			e.add(c, wConnected+rr, 1)
+		}
+		if adjacent&rankOf(sq)&own != 0 {
+			e.add(c, wPhalanx+rr, 1)
 		}
 		if ahead&(file|adjacent)&their == 0 && ahead&file&own == 0 {
-			sc.plus(passedPawn[sq.RelativeRank(c)])
+			e.group = groupPassed
+			e.add(c, wPassed+rr, 1)
+			if ahead&file&occ == 0 {
+				e.add(c, wPassedFree+rr, 1)
+			}
+			stop := sq + 8
+			if c == chess.Black {
+				stop = sq - 8
+			}
+			e.add(c, wPassedOwnKing+rr, chess.Distance(ownKing, stop))
+			e.add(c, wPassedEnemyKng+rr, chess.Distance(theirKing, stop))
 		}
 	}
-	return sc
 }
+
+// behindAttacked reports whether the square in front of c's pawn on sq
+// is attacked by enemy pawns.
+func behindAttacked(c chess.Color, sq chess.Square, enemyPawnAttacks chess.Bitboard) bool {
+	return sq.Bitboard().Forward(c)&enemyPawnAttacks != 0
+}
+
+// king adds c's king safety: the pawn shield, the enemy pawn storm, an
+// open file, and the attacks on the king zone.
+func (e *evalState) king(c chess.Color) {
+	p := e.p
+	them := c.Other()
+	ksq := p.KingSquare(c)
+	own, their := p.Pieces(c, chess.Pawn), p.Pieces(them, chess.Pawn)
+	e.group = groupKing
+	files := adjacentFiles(ksq.File()) | chess.FileA<<ksq.File()
+	for f := files; f != 0; {
+		file := chess.FileA << f.PopFirst().File()
+		f &^= file
+		// The own pawn nearest the king on this file, in front of it.
+		if mine := file & own & forwardRanks(c, ksq); mine != 0 {
+			nearest := nearestTo(c, mine)
+			if d := abs(nearest.Rank() - ksq.Rank()); d <= 2 {
+				e.add(c, wShield+d-1, 1)
+			}
+		} else if file == chess.FileA<<ksq.File() {
+			e.add(c, wKingOpenFile, 1)
+		}
+		if enemy := file & their & forwardRanks(c, ksq); enemy != 0 {
+			nearest := nearestTo(c, enemy)
+			if d := abs(nearest.Rank() - ksq.Rank()); d <= 3 {
+				e.add(c, wStorm+max(d-2, 0), 1)
+			}
+		}
+	}
+	// Attacks count only when at least two pieces take part.
+	if e.kingAttackers[c] >= 2 {
+		for pt := chess.Knight; pt <= chess.Queen; pt++ {
+			if n := e.kingAttacks[c][pt]; n > 0 {
+				e.add(c, wKingAttack+int(pt-chess.Knight), n)
+			}
+		}
+	}
+}
+
+// threats adds the penalties for c's pieces attacked by cheaper enemy
+// pieces and for c's pieces that hang (attacked and not defended).
+func (e *evalState) threats(c chess.Color) {
+	p := e.p
+	them := c.Other()
+	e.group = groupThreats
+	nonPawns := p.ColorPieces(c) &^ p.Pieces(c, chess.Pawn) &^ p.Pieces(c, chess.King)
+	if n := (nonPawns & e.attacksBy[them][chess.Pawn]).Count(); n > 0 {
+		e.add(c, wThreatByPawn, n)
+	}
+	minors := e.attacksBy[them][chess.Knight] | e.attacksBy[them][chess.Bishop]
+	if n := (p.Pieces(c, chess.Rook) & minors).Count(); n > 0 {
+		e.add(c, wThreatByMinor+0, n)
+	}
+	if n := (p.Pieces(c, chess.Queen) & minors).Count(); n > 0 {
+		e.add(c, wThreatByMinor+1, n)
+	}
+	if n := (p.Pieces(c, chess.Queen) & e.attacksBy[them][chess.Rook]).Count(); n > 0 {
+		e.add(c, wThreatByRook, n)
+	}
+	if n := (p.ColorPieces(c) &^ p.Pieces(c, chess.King) & e.attacks[them] &^ e.attacks[c]).Count(); n > 0 {
+		e.add(c, wHanging, n)
+	}
+}
+
+// nearestTo returns the square of b nearest to c's first rank.
+func nearestTo(c chess.Color, b chess.Bitboard) chess.Square {
+	if c == chess.White {
+		return b.First()
+	}
+	return b.Last()
+}
+
+// adjacentFiles returns the files beside file f.
+func adjacentFiles(f int) chess.Bitboard {
+	file := chess.FileA << f
+	return (file &^ chess.FileH << 1) | (file &^ chess.FileA >> 1)
+}
+
+func rankOf(sq chess.Square) chess.Bitboard { return chess.Rank1 << (8 * sq.Rank()) }
 
 // forwardRanks returns the squares on the ranks beyond sq as seen by c.
 func forwardRanks(c chess.Color, sq chess.Square) chess.Bitboard {
@@ -214,33 +449,22 @@ func forwardRanks(c chess.Color, sq chess.Square) chess.Bitboard {
 	return chess.Bitboard(1)<<(8*sq.Rank()) - 1
 }
 
-// kingSafety rewards the pawns sheltering c's king.
-func kingSafety(p *chess.Position, c chess.Color) score {
-	ksq := p.KingSquare(c)
-	if ksq.RelativeRank(c) > 1 {
-		return score{}
+// enemyHalf returns ranks 4 to 6 as seen by c, where outposts are.
+func enemyHalf(c chess.Color) chess.Bitboard {
+	if c == chess.White {
+		return chess.Rank4 | chess.Rank5 | chess.Rank6
 	}
-	front := chess.KingAttacks(ksq).Forward(c) | chess.KingAttacks(ksq)
-	front &= forwardRanks(c, ksq)
-	n := min((front & p.Pieces(c, chess.Pawn)).Count(), 3)
-	return kingShield.times(n)
+	return chess.Rank5 | chess.Rank4 | chess.Rank3
 }
 
-// endgameScale returns the fraction (out of 64) of the endgame score to
-// keep: a side without pawns that is at most a minor piece ahead can
-// rarely win.
-func endgameScale(p *chess.Position, eg int) int {
-	strong := chess.White
-	if eg < 0 {
-		strong = chess.Black
+// pawnAttackSpan returns every square c's pawns attack now or could
+// attack after advancing.
+func pawnAttackSpan(c chess.Color, pawns chess.Bitboard) chess.Bitboard {
+	span := pawns
+	for i := 0; i < 5; i++ {
+		span |= span.Forward(c)
 	}
-	if p.Pieces(strong, chess.Pawn) != 0 {
-		return 64
-	}
-	if nonPawnMaterial(p, strong)-nonPawnMaterial(p, strong.Other()) <= SimpleValue[chess.Bishop] {
-		return 8
-	}
-	return 64
+	return chess.PawnAttacksSet(c, span)
 }
 
 func nonPawnMaterial(p *chess.Position, c chess.Color) int {
@@ -249,22 +473,4 @@ func nonPawnMaterial(p *chess.Position, c chess.Color) int {
 		v += p.Pieces(c, pt).Count() * SimpleValue[pt]
 	}
 	return v
-}
-
-// mopUp helps the winning side mate a bare king: drive it to the edge and
-// bring the own king close. value is the evaluation for White.
-func mopUp(p *chess.Position, value int) int {
-	if value > 200 && p.ColorPieces(chess.Black) == p.Pieces(chess.Black, chess.King) {
-		return mopUpBonus(p, chess.White)
-	}
-	if value < -200 && p.ColorPieces(chess.White) == p.Pieces(chess.White, chess.King) {
-		return -mopUpBonus(p, chess.Black)
-	}
-	return 0
-}
-
-func mopUpBonus(p *chess.Position, strong chess.Color) int {
-	weakKing, strongKing := p.KingSquare(strong.Other()), p.KingSquare(strong)
-	edge := (abs(2*weakKing.File()-7) + abs(2*weakKing.Rank()-7)) / 2
-	return 10*edge + 4*(14-chess.Distance(weakKing, strongKing)*2)
 }

@@ -78,7 +78,11 @@ type Searcher struct {
 	pondering atomic.Bool
 	ponderHit atomic.Int64
 	helper    bool
-	helpers   []*Searcher
+	// nullMinPly disables null moves before this ply, during the
+	// verification of a null move's cut-off.
+	nullMinPly int
+	main       *Searcher // the main thread, for a helper
+	helpers    []*Searcher
 	// rootMoves, when not empty, are the only moves searched at the root;
 	// excluded are root moves skipped (the lines MultiPV already has).
 	rootMoves []chess.Move
@@ -103,6 +107,7 @@ func (s *Searcher) SetThreads(n int) {
 		h := NewSearcher(s.TT)
 		h.stop = s.stop
 		h.helper = true
+		h.main = s
 		s.helpers = append(s.helpers, h)
 	}
 	s.helpers = s.helpers[:n-1]
@@ -221,8 +226,11 @@ func (s *Searcher) helperLoop(index int) {
 }
 
 // totalNodes returns the nodes searched by all threads.
-func (s *Searcher) totalNodes() uint64 {
-	n := s.nodes
+func (s *Searcher) totalNodes() uint64 { return s.nodes + s.helperTotal() }
+
+// helperTotal returns the nodes the helpers have reported.
+func (s *Searcher) helperTotal() uint64 {
+	var n uint64
 	for _, h := range s.helpers {
 		n += h.published.Load()
 	}
@@ -408,6 +416,11 @@ func (s *Searcher) checkLimits() {
 	}
 	s.published.Store(s.nodes)
 	if s.helper {
+		// Helpers watch the node limit too, so that it holds however
+		// the threads share the work.
+		if m := s.main; m.maxNodes > 0 && m.published.Load()+m.helperTotal() >= m.maxNodes {
+			s.stop.Store(true)
+		}
 		return
 	}
 	s.helperNodes = s.totalNodes() - s.nodes
@@ -445,7 +458,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		depth++
 	}
 	if depth <= 0 || ply >= MaxPly {
-		return s.quiescence(alpha, beta, ply)
+		return s.quiescence(alpha, beta, ply, true)
 	}
 	s.nodes++
 	s.checkLimits()
@@ -482,14 +495,14 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 		// Razoring: far below alpha, see whether captures can recover.
 		if depth <= 3 && eval+200+150*depth < alpha {
-			if v := s.quiescence(alpha, alpha+1, ply); v <= alpha {
+			if v := s.quiescence(alpha, alpha+1, ply, false); v <= alpha {
 				return v
 			}
 		}
 		// Null move: give the opponent a free move; if we still beat
 		// beta, the position is good enough (not in pawn endings, where
 		// zugzwang makes passing an advantage).
-		if depth >= 3 && eval >= beta && p.LastMove() != chess.NullMove && nonPawnMaterial(p, p.SideToMove()) > 0 {
+		if depth >= 3 && eval >= beta && ply >= s.nullMinPly && p.LastMove() != chess.NullMove && nonPawnMaterial(p, p.SideToMove()) > 0 {
 			r := 3 + depth/4 + min(3, (eval-beta)/200)
 			p.MakeNullMove()
 			v := -s.negamax(-beta, -beta+1, depth-1-r, ply+1, !cutNode)
@@ -540,21 +553,22 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 			}
 		}
 		noisy := isNoisy(p, m)
+		gives := p.GivesCheck(m)
 		moveCount++
 		if ply > 0 && bestScore > -mateBound && !inCheck {
-			if !noisy {
-				// Late move pruning and futility pruning of quiet moves.
+			if !noisy && !gives {
+				// Late move pruning and futility pruning of quiet moves;
+				// checks are kept, as they may be mates.
 				if depth <= 8 && moveCount > (3+depth*depth)/(2-boolInt(improving)) {
 					continue
 				}
-				if depth <= 8 && eval+100+90*depth <= alpha && !p.GivesCheck(m) {
+				if depth <= 8 && eval+100+90*depth <= alpha {
 					continue
 				}
-			} else if depth <= 8 && order < orderGoodNoisy && !SEE(p, m, -90*depth) {
+			} else if noisy && depth <= 8 && order < orderGoodNoisy && !SEE(p, m, -90*depth) {
 				continue // a capture that loses too much material
 			}
 		}
-		gives := p.GivesCheck(m)
 		p.MakeMove(m)
 		newDepth := depth - 1
 		var v int
@@ -640,7 +654,7 @@ func (s *Searcher) rewardQuiet(m chess.Move, ply, depth int, tried []chess.Move)
 // quiescence searches captures and promotions (all evasions when in
 // check) until the position is quiet, so that the static evaluation is
 // never taken in the middle of an exchange.
-func (s *Searcher) quiescence(alpha, beta, ply int) int {
+func (s *Searcher) quiescence(alpha, beta, ply int, checks bool) int {
 	p := s.pos
 	s.nodes++
 	s.checkLimits()
@@ -706,7 +720,7 @@ func (s *Searcher) quiescence(alpha, beta, ply int) int {
 			}
 		}
 		p.MakeMove(m)
-		v := -s.quiescence(-beta, -alpha, ply+1)
+		v := -s.quiescence(-beta, -alpha, ply+1, false)
 		p.UnmakeMove()
 		if s.stop.Load() {
 			return 0
