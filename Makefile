@@ -26,10 +26,11 @@ help:
 	@echo "make build          build bin/ferz with the commit stamped"
 	@echo "make perft-full     every perft suite count, no node limit (long)"
 	@echo "make perft-compare  perft speed against Debian's stockfish"
-	@echo "make fuzz           each Fuzz test of ./chess for FUZZTIME (default 5m)"
-	@echo "make bench          the benchmarks of ./chess"
+	@echo "make fuzz           each Fuzz test of $(FUZZ_PKGS) for FUZZTIME (default 5m)"
+	@echo "make bench          the benchmarks of ./chess and ./engine"
+	@echo "make book           rebuild the embedded opening book book/default.bin"
 
-test: install-stockfish fmt-check vet unit race
+test: install-stockfish install-book fmt-check vet unit race
 
 fmt-check:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt: these files are not formatted (run gofmt -w):"; echo "$$out"; exit 1; fi
@@ -53,14 +54,18 @@ perft-full: build
 perft-compare: install-stockfish
 	$(GO) run ./internal/perfcompare
 
+FUZZ_PKGS ?= ./chess ./book ./cli
+
 fuzz:
-	@for f in $$($(GO) test -list 'Fuzz.*' ./chess | grep '^Fuzz'); do \
-		echo "fuzzing $$f for $(FUZZTIME)"; \
-		$(GO) test ./chess -run '^$$' -fuzz "^$$f\$$" -fuzztime $(FUZZTIME) || exit 1; \
+	@for pkg in $(FUZZ_PKGS); do \
+		for f in $$($(GO) test -list 'Fuzz.*' $$pkg | grep '^Fuzz'); do \
+			echo "fuzzing $$pkg $$f for $(FUZZTIME)"; \
+			$(GO) test $$pkg -run '^$$' -fuzz "^$$f\$$" -fuzztime $(FUZZTIME) || exit 1; \
+		done; \
 	done
 
 bench:
-	$(GO) test -run XXX -bench . -benchmem ./chess
+	$(GO) test -run XXX -bench . -benchmem ./chess ./engine
 
 # Each part of the program may bring its own targets in mk/NAME.mk
 # (the web front end, the match runner, ...).
