@@ -329,3 +329,39 @@ func TestNewRejectsBadOptions(t *testing.T) {
 		}
 	}
 }
+
+func TestSelfPlayWithGoToTheEnd(t *testing.T) {
+	// Each go lets the engine play the side to move, so a script of go
+	// lines is the engine playing itself until the game ends.
+	file := filepath.Join(t.TempDir(), "self.pgn")
+	script := strings.Repeat("go\n", 300) + "fen\npgn save " + file + "\nnew\npgn load " + file + "\nfen\n"
+	out := play(t, Options{}, script)
+	i := strings.Index(out, "Game over: ")
+	if i < 0 {
+		t.Fatalf("the game did not end in 300 plies:\n%s", out[max(0, len(out)-2000):])
+	}
+	announced := out[i+len("Game over: "):]
+	announced = announced[:strings.Index(announced, ".\n")]
+	result := strings.Fields(announced)[0]
+	mustContain(t, out, "? the game is over ("+announced+")")
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), `[Result "`+strings.TrimSuffix(result, ",")+`"]`) {
+		t.Errorf("announced %q, saved:\n%s", announced, data)
+	}
+	var fens []string
+	lines := strings.Split(out, "\n")
+	for j, l := range lines {
+		if l == promptText+"fen" {
+			fens = append(fens, lines[j+1])
+		}
+	}
+	if len(fens) != 2 || fens[0] != fens[1] {
+		t.Errorf("final FEN before saving and after loading: %q", fens)
+	}
+	if strings.Count(out, "Game over: ") != 2 { // at the end, and on loading it
+		t.Errorf("%d game over announcements, want 2", strings.Count(out, "Game over: "))
+	}
+}
