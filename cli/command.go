@@ -118,6 +118,7 @@ func (s *Session) cmdHelp(string) {
 		fmt.Fprintf(&sb, "  %-20s %s\n", c.usage, c.summary)
 	}
 	sb.WriteString("Ferz's evaluations are from White's side: + is good for White, #3 mates in 3.\n")
+	sb.WriteString("Draws by threefold repetition and the 50-move rule are claimed at once.\n")
 	s.printf("%s", sb.String())
 }
 
