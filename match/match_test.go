@@ -63,7 +63,7 @@ func TestFaultyEnginesLoseAndTheMatchGoesOn(t *testing.T) {
 		GamesPerPairing: 2,
 		TimeControl:     TimeControl{MoveTime: 100 * time.Millisecond, Margin: 100 * time.Millisecond},
 		Concurrency:     2,
-		ReadyTimeout:    500 * time.Millisecond,
+		ReadyTimeout:    2 * time.Second, // enough for the test binary to start under -race on a busy machine
 		PGN:             &pgn,
 		Out:             &out,
 	}
