@@ -1,5 +1,6 @@
 // Command ferz is the Ferz chess program: one binary whose subcommands
-// run the program's jobs (perft counting now; engine and UCI later).
+// run the program's jobs: the UCI engine (the default), the browser and
+// terminal boards, and the tools (perft, bench, match, epd, book, tune).
 //
 // Usage:
 //
