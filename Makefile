@@ -19,7 +19,7 @@ LDFLAGS  := -X main.commit=$(COMMIT) -X main.modified=$(MODIFIED)
 # Root needs no sudo; anyone else does.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: install-tmux help test fmt-check vet unit race build perft-full perft-compare fuzz bench install-stockfish
+.PHONY: install-deps install-tmux help test fmt-check vet unit race build perft-full perft-compare fuzz bench install-stockfish
 
 help:
 	@echo "make test           gofmt check, go vet, go test, go test -race (what CI runs)"
@@ -30,7 +30,7 @@ help:
 	@echo "make bench          the benchmarks of ./chess and ./engine"
 	@echo "make book           rebuild the embedded opening book book/default.bin"
 
-test: install-stockfish install-book install-tmux fmt-check vet unit race
+test: install-deps fmt-check vet unit race
 
 fmt-check:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt: these files are not formatted (run gofmt -w):"; echo "$$out"; exit 1; fi
@@ -72,6 +72,17 @@ bench:
 -include mk/*.mk
 
 # Install helpers: Debian packages, installed only when missing.
+
+# install-deps installs, in one apt-get run, what the tests need and the
+# machine lacks: stockfish (match and perft comparisons), Debian's
+# Polyglot book (book tests) and tmux (the terminal board's test).
+install-deps:
+	@missing=""; \
+	{ test -x /usr/games/stockfish || command -v stockfish >/dev/null; } || missing="$$missing stockfish"; \
+	test -f /usr/share/games/gnuchess/book.bin || missing="$$missing gnuchess-book"; \
+	command -v tmux >/dev/null || missing="$$missing tmux"; \
+	if [ -n "$$missing" ]; then $(SUDO) apt-get update && $(SUDO) apt-get install -y $$missing; fi
+
 install-tmux:
 	@command -v tmux >/dev/null || ($(SUDO) apt-get update && $(SUDO) apt-get install -y tmux)
 
