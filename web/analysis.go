@@ -4,9 +4,7 @@ import (
 	"net/http"
 	"strconv"
 	"sync/atomic"
-	"time"
 
-	"github.com/ferzchess/ferz/chess"
 	"github.com/ferzchess/ferz/engine"
 )
 
@@ -17,11 +15,11 @@ const maxLines = 5
 const analysisHashMB = 16
 
 // handleAnalysis answers GET /api/analysis?fen=FEN&lines=N with a stream
-// of server-sent events: the engine analyses the position until the page
-// closes the stream. Each "line" event is an InfoView with Line set (1 is
-// the best line); the lines of one depth come in order, then the next
-// depth's. The engine has no MultiPV of its own: line k is the best move
-// once the first k-1 lines' moves are excluded (Limits.SearchMoves).
+// of server-sent events: the engine analyses the position (an infinite
+// search with Limits.MultiPV lines) until the page closes the stream.
+// Each "line" event is an InfoView with Line set (1 is the best line);
+// the lines of one depth come in order, then the next depth's. A finished
+// position gets one "over" event.
 func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	fen := q.Get("fen")
@@ -88,35 +86,16 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 		waitStop(r, s)
 		return
 	}
-	legal := p.LegalMoves()
-	lines = min(lines, len(legal))
 	searcher := engine.NewSearcher(engine.NewTT(analysisHashMB))
-	for depth := 1; depth < engine.MaxPly && !stop.Load(); depth++ {
-		var excluded []chess.Move
-		for k := 1; k <= lines && !stop.Load(); k++ {
-			var moves []chess.Move
-			for _, m := range legal {
-				if !containsMove(excluded, m) {
-					moves = append(moves, m)
-				}
-			}
-			t0 := time.Now()
-			res := searcher.Search(p.Copy(), engine.Limits{Depth: depth, SearchMoves: moves, Stop: stop})
-			if stop.Load() || res.Move == chess.NullMove {
-				break
-			}
-			pv := res.PV
-			if len(pv) == 0 || pv[0] != res.Move {
-				pv = []chess.Move{res.Move}
-			}
-			v := infoView(p, 0, engine.Info{Depth: depth, Score: res.Score, Nodes: res.Nodes, Time: time.Since(t0), PV: pv})
-			v.Line = k
-			if !send("line", v) {
-				return
-			}
-			excluded = append(excluded, res.Move)
+	searcher.OnInfo = func(in engine.Info) {
+		if in.Bound != engine.BoundExact || len(in.PV) == 0 {
+			return // a line still moving inside its aspiration window
 		}
+		v := infoView(p, 0, in)
+		v.Line = max(in.MultiPV, 1)
+		send("line", v)
 	}
+	searcher.Search(p.Copy(), engine.Limits{Infinite: true, MultiPV: lines, Stop: stop})
 	waitStop(r, s)
 }
 
@@ -126,14 +105,4 @@ func waitStop(r *http.Request, s *Server) {
 	case <-r.Context().Done():
 	case <-s.done:
 	}
-}
-
-// containsMove reports whether m is in list.
-func containsMove(list []chess.Move, m chess.Move) bool {
-	for _, x := range list {
-		if x == m {
-			return true
-		}
-	}
-	return false
 }

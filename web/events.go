@@ -34,8 +34,10 @@ func (s *session) broadcastLocked(name string, v any) {
 	}
 }
 
-// broadcastStateLocked sends the game's state to every page.
+// broadcastStateLocked counts a change of the game and sends its state
+// to every page. Every change of the game ends with it.
 func (s *session) broadcastStateLocked() {
+	s.rev++
 	if len(s.subs) > 0 {
 		s.broadcastLocked("state", s.viewLocked(time.Now()))
 	}

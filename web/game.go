@@ -9,7 +9,10 @@ import (
 // GameView is a game as the page shows it: the answer of GET
 // /api/games/{id} and of every action, and the data of "state" events.
 type GameView struct {
-	ID       int64        `json:"id"`
+	ID int64 `json:"id"`
+	// Rev grows with every change of the game: a page keeps the state
+	// with the highest.
+	Rev      uint64       `json:"rev"`
 	Created  time.Time    `json:"created"`
 	Settings SettingsView `json:"settings"`
 	White    string       `json:"white"`
@@ -55,6 +58,7 @@ func (s *session) viewLocked(now time.Time) GameView {
 	r := s.rec
 	v := GameView{
 		ID:      r.ID,
+		Rev:     s.rev,
 		Created: r.Created,
 		Settings: SettingsView{
 			Human: r.Settings.Human, Elo: r.Settings.Elo, Level: levelName(r.Settings.Elo),

@@ -37,6 +37,9 @@ type session struct {
 	// searcher is the engine that plays this game, made on first use and
 	// dropped when the game ends; only the search goroutine uses it.
 	searcher *engine.Searcher
+	// rev counts the changes of the game, so that a page can tell a newer
+	// state from an older one that arrives late.
+	rev uint64
 	// lastInfo is the engine's latest output on the current move.
 	lastInfo *InfoView
 	subs     map[chan event]struct{}
