@@ -1,0 +1,54 @@
+# The Elo ladder: a gauntlet of Ferz against Debian's reference engines,
+# with the results appended to docs/strength.md as a Markdown section.
+#
+#	make elo                              # defaults below
+#	make elo TC=10+0.1 GAMES=400          # games per opponent
+#	make elo ELO_LEVELS="1350 1600" ELO_OTHERS=""   # Stockfish levels only
+#
+# Every engine plays on one thread with 16 MB of hash and its own book
+# off; the openings come from noob_3moves (random order, fixed seed), each
+# played with both colours.
+
+TC             ?= 10+0.1
+GAMES          ?= 100
+ELO_LEVELS     ?= 1350 1600 1900 2200 2500 2850
+ELO_OTHERS     ?= glaurung toga2 ethereal gnuchess
+ELO_OPENINGS   ?= ../shared/data/openings/noob_3moves_30k.epd
+ELO_SEED       ?= 1
+ELO_REPORT     ?= docs/strength.md
+ELO_FLAGS      ?= -resign "movecount=3 score=800" -draw "movenumber=40 movecount=8 score=10"
+ELO_CONCURRENCY ?= $(shell n=$$(nproc 2>/dev/null || echo 2); echo $$(( n / 2 > 0 ? n / 2 : 1 )))
+
+# One -engine flag per opponent.
+elo_stockfish = -engine "name=Stockfish-$(1) cmd=/usr/games/stockfish option.Threads=1 option.Hash=16 option.UCI_LimitStrength=true option.UCI_Elo=$(1) rating=$(1)"
+elo_engine_glaurung = -engine "name=Glaurung-2.2 cmd=/usr/games/glaurung option.Threads=1 option.Hash=16 option.OwnBook=false option.Ponder=false"
+elo_engine_toga2    = -engine "name=Toga-II-3.0 cmd=/usr/games/toga2 option.Hash=16 option.OwnBook=false"
+elo_engine_ethereal = -engine "name=Ethereal-12 cmd=/usr/games/ethereal-chess option.Threads=1 option.Hash=16"
+elo_engine_gnuchess = -engine "name=GNU-Chess-6.2.7 cmd=/usr/games/gnuchess arg=--uci option.Hash=16 option.OwnBook=false"
+
+ELO_COMMIT = $(shell git rev-parse --short HEAD 2>/dev/null)$(if $(MODIFIED),-modified)
+
+.PHONY: elo install-elo-engines
+
+elo: build install-elo-engines
+	./bin/ferz match -gauntlet \
+		-engine "name=Ferz cmd=$(CURDIR)/bin/ferz option.Hash=16" \
+		$(foreach l,$(ELO_LEVELS),$(call elo_stockfish,$(l))) \
+		$(foreach e,$(ELO_OTHERS),$(elo_engine_$(e))) \
+		-tc $(TC) -games $(GAMES) -concurrency $(ELO_CONCURRENCY) \
+		-openings $(ELO_OPENINGS) -order random -seed $(ELO_SEED) \
+		$(ELO_FLAGS) -standings 20 \
+		-pgn bin/elo-$(ELO_COMMIT).pgn \
+		-report $(ELO_REPORT) -report-title "Ferz $(ELO_COMMIT), gauntlet at $(TC)"
+
+# The reference engines from Debian's packages, installed when missing.
+install-elo-engines:
+	@missing=""; \
+	for p in stockfish:/usr/games/stockfish glaurung:/usr/games/glaurung toga2:/usr/games/toga2 \
+		ethereal-chess:/usr/games/ethereal-chess gnuchess:/usr/games/gnuchess; do \
+		test -x $${p#*:} || missing="$$missing $${p%%:*}"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing$$missing"; \
+		$(SUDO) apt-get update && $(SUDO) apt-get install -y $$missing; \
+	fi
