@@ -129,8 +129,12 @@ func writeRow(w io.Writer, width int, name string, t Tally) {
 func (p PairingResult) Line() string {
 	t := p.Tally
 	elo, margin := t.Elo()
-	return fmt.Sprintf("%s vs %s: %d games, +%d =%d -%d, score %s, Elo %s ± %s, LOS %s, draws %s",
-		p.A, p.B, t.Games(), t.Wins, t.Draws, t.Losses, percent(t.Score()), signed(elo), unsigned(margin), percent(t.LOS()), percent(t.DrawRate()))
+	games := "games"
+	if t.Games() == 1 {
+		games = "game"
+	}
+	return fmt.Sprintf("%s vs %s: %d %s, +%d =%d -%d, score %s, Elo %s ± %s, LOS %s, draws %s",
+		p.A, p.B, t.Games(), games, t.Wins, t.Draws, t.Losses, percent(t.Score()), signed(elo), unsigned(margin), percent(t.LOS()), percent(t.DrawRate()))
 }
 
 func percent(x float64) string {
@@ -148,6 +152,8 @@ func signed(x float64) string {
 		return "+inf"
 	case math.IsInf(x, -1):
 		return "-inf"
+	case math.Abs(x) < 0.05:
+		return "0.0" // no "-0.0" for an even score
 	}
 	return fmt.Sprintf("%+.1f", x)
 }
