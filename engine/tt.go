@@ -2,6 +2,7 @@ package engine
 
 import (
 	"math/bits"
+	"runtime/debug"
 	"sync/atomic"
 
 	"github.com/ferzchess/ferz/chess"
@@ -69,11 +70,13 @@ func NewTT(megabytes int) *TT {
 	return t
 }
 
-// Resize changes the table's size, clearing it; the old memory is
-// released to the garbage collector.
+// Resize changes the table's size, clearing it. The old table is handed
+// back to the operating system before the new one is made, so that the
+// process never holds both and leaves no garbage behind.
 func (t *TT) Resize(megabytes int) {
 	n := max(megabytes, 1) << 20 / 64
 	t.buckets = nil
+	debug.FreeOSMemory()
 	t.buckets = make([]ttBucket, n)
 	t.generation = 0
 }
