@@ -2,6 +2,7 @@ package uci
 
 import (
 	"bytes"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -265,5 +266,29 @@ func TestOwnBookAnswersFromTheBook(t *testing.T) {
 	out = run(t, "position startpos\ngo depth 3\n")
 	if strings.Contains(out, "book move") {
 		t.Errorf("book used with OwnBook off:\n%s", out)
+	}
+}
+
+func TestMovetimeIsKept(t *testing.T) {
+	for _, ms := range []int{100, 500} {
+		var out syncBuffer
+		e := New(&out)
+		e.Handle("position startpos moves e2e4 e7e5")
+		start := time.Now()
+		e.Handle("go movetime " + strconv.Itoa(ms))
+		for len(bestmoves(out.String())) == 0 {
+			if time.Since(start) > 5*time.Second {
+				t.Fatalf("no bestmove after 5 s")
+			}
+			time.Sleep(time.Millisecond)
+		}
+		took := time.Since(start)
+		if limit := time.Duration(ms+50) * time.Millisecond; took > limit {
+			t.Errorf("go movetime %d answered after %v, more than %v", ms, took, limit)
+		}
+		if took < time.Duration(ms)*time.Millisecond/2 {
+			t.Errorf("go movetime %d answered after only %v", ms, took)
+		}
+		e.Handle("quit")
 	}
 }
