@@ -139,7 +139,7 @@ func runTuneGen(args []string, stdout, stderr io.Writer) error {
 	cfg.Progress = func(st tune.GenStats) {
 		if time.Since(last) >= 10*time.Second && st.Games < *games {
 			last = time.Now()
-			fmt.Fprintln(stderr, genProgressLine(st, *games))
+			fmt.Fprintln(stderr, genProgressLine(st, *games, *duration))
 		}
 	}
 	v := readBuildVersion()
@@ -163,15 +163,16 @@ func runTuneGen(args []string, stdout, stderr io.Writer) error {
 	if interrupted {
 		fmt.Fprintln(stderr, "tune gen: interrupted; the finished games are kept")
 	}
-	fmt.Fprintln(stderr, genProgressLine(st, *games))
+	fmt.Fprintln(stderr, genProgressLine(st, *games, *duration))
 	fmt.Fprintf(stdout, "%d games, %d positions (White +%d =%d -%d; ended by %s) in %s: %s\n",
 		st.Games, st.Positions, st.WhiteWins, st.Draws, st.BlackWins, endings(st.Ended),
 		st.Elapsed.Round(time.Second), *out)
 	return nil
 }
 
-// genProgressLine describes the progress of tune gen.
-func genProgressLine(st tune.GenStats, games int) string {
+// genProgressLine describes the progress of tune gen towards games
+// games or the time limit (0: none).
+func genProgressLine(st tune.GenStats, games int, limit time.Duration) string {
 	line := fmt.Sprintf("games %d/%d  positions %d  W/D/L %d/%d/%d", st.Games, games, st.Positions,
 		st.WhiteWins, st.Draws, st.BlackWins)
 	if st.Games > 0 {
@@ -180,6 +181,9 @@ func genProgressLine(st tune.GenStats, games int) string {
 	line += "  time " + st.Elapsed.Round(time.Second).String()
 	if st.Games > 0 && st.Games < games {
 		eta := time.Duration(float64(st.Elapsed) / float64(st.Games) * float64(games-st.Games))
+		if limit > 0 {
+			eta = min(eta, max(limit-st.Elapsed, 0))
+		}
 		line += "  eta " + eta.Round(time.Second).String()
 	}
 	return line
