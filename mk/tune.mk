@@ -1,0 +1,35 @@
+# Evaluation tuning (issue 3): Ferz plays itself, then Texel's method fits
+# the evaluation weights to the results. Included by the Makefile.
+#
+#   make tune                          both steps, into engine/evaltuned.go
+#   make tune-gen TUNE_GAMES=500       only the games (positions file)
+#   make tune-run TUNE_OUT=/tmp/evaltuned.go   only the tuning
+#
+# The tuner starts from the weights compiled into ferz (evaltuned.go when
+# it holds weights, else the defaults of engine/evalparams.go), so a
+# second "make tune" refines the first. Check a new evaltuned.go with a
+# match (SPRT) before committing it.
+
+TUNE_GAMES       ?= 2000
+TUNE_NODES       ?= 5000
+# Start no new game after this time (e.g. 45m; 0: play all TUNE_GAMES).
+TUNE_DURATION    ?= 0
+TUNE_CONCURRENCY ?= 1
+TUNE_SEED        ?= 1
+TUNE_OPENINGS    ?= ../shared/data/openings/noob_3moves_30k.epd
+# The positions file: large, keep it out of the repository.
+TUNE_DATA        ?= /tmp/ferz-tune-positions.epd
+TUNE_EPOCHS      ?= 2000
+TUNE_LR          ?= 1
+TUNE_OUT         ?= engine/evaltuned.go
+
+.PHONY: tune tune-gen tune-run
+
+tune: tune-gen tune-run
+
+tune-gen:
+	$(GO) run ./cmd/ferz tune gen -games $(TUNE_GAMES) -nodes $(TUNE_NODES) -duration $(TUNE_DURATION) \
+		-concurrency $(TUNE_CONCURRENCY) -seed $(TUNE_SEED) -openings $(TUNE_OPENINGS) -out $(TUNE_DATA)
+
+tune-run:
+	$(GO) run ./cmd/ferz tune run -data $(TUNE_DATA) -epochs $(TUNE_EPOCHS) -lr $(TUNE_LR) -out $(TUNE_OUT)
