@@ -110,11 +110,12 @@ func (s *Server) handleResign(w http.ResponseWriter, r *http.Request) {
 }
 
 // Draw offers: the engine accepts when a short search scores the
-// position within drawScore of equal and at least drawMinPlies have been
-// played (or the position is drawn by material).
+// position within drawScore centipawns of equal and the game has reached
+// move drawMinMove (a set-up position counts from its own move number),
+// or when neither side has the material to mate.
 const (
-	drawScore    = 25
-	drawMinPlies = 40
+	drawScore   = 25
+	drawMinMove = 20
 )
 
 // DrawAnswer is the answer of POST /api/games/{id}/draw.
@@ -152,7 +153,7 @@ func (s *Server) handleDraw(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case !canMate(p, chess.White) && !canMate(p, chess.Black):
 		accept, msg = true, "Ferz accepts the draw: neither side can win."
-	case ply < drawMinPlies:
+	case p.FullmoveNumber() < drawMinMove:
 		msg = "Ferz declines: it is too early for a draw."
 	case abs(res.Score) <= drawScore && !engine.IsMateScore(res.Score):
 		accept, msg = true, "Ferz accepts the draw."

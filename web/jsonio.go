@@ -63,6 +63,8 @@ func readJSON(w http.ResponseWriter, r *http.Request, limit int64, v any) error 
 			return errorf(http.StatusRequestEntityTooLarge, "the request body is larger than the limit of %d bytes", limit)
 		case errors.Is(err, io.EOF):
 			return errorf(http.StatusBadRequest, "the request body is empty; a JSON object is expected")
+		case errors.Is(err, io.ErrUnexpectedEOF):
+			return errorf(http.StatusBadRequest, "the request body is not valid JSON: it ends in the middle of a value")
 		case errors.As(err, &syn):
 			return errorf(http.StatusBadRequest, "the request body is not valid JSON (at byte %d): %v", syn.Offset, err)
 		case errors.As(err, &typ):
