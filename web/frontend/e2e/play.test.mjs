@@ -30,6 +30,7 @@ const base = process.env.FERZ_URL || 'http://127.0.0.1:8080/';
 const here = dirname(fileURLToPath(import.meta.url));
 const results = join(here, '..', 'test-results');
 mkdirSync(results, { recursive: true });
+rmSync(join(results, 'failure.png'), { force: true });
 const t0 = Date.now();
 const log = (msg) => console.log(`[${((Date.now() - t0) / 1000).toFixed(1)}s] ${msg}`);
 
