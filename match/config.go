@@ -40,7 +40,9 @@ type Option struct {
 // separated by blanks (values with blanks in double quotes):
 //
 //	name=NAME       the engine's name (default: the command's base name)
-//	cmd=PROGRAM     the program to run (required)
+//	cmd=PROGRAM     the program to run (required); a relative path with
+//	                a slash is taken from the runner's directory, a bare
+//	                name is looked up in PATH
 //	arg=ARG         one argument; repeat for more, in order
 //	args="A B C"    several arguments split at blanks
 //	dir=DIR         the working directory

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -65,9 +66,20 @@ func StartEngine(ctx context.Context, cfg EngineConfig, timeout time.Duration, l
 		stderr:  &tailWriter{max: 512},
 	}
 	e.log = log
-	cmd := exec.Command(cfg.Command, cfg.Args...)
+	path := cfg.Command
+	if !filepath.IsAbs(path) && strings.ContainsRune(path, filepath.Separator) {
+		// "./ferz" means the runner's ./ferz, not one in the engine's
+		// working directory.
+		if abs, err := filepath.Abs(path); err == nil {
+			path = abs
+		}
+	}
+	cmd := exec.Command(path, cfg.Args...)
 	cmd.Dir = cfg.Dir
 	cmd.Stderr = e.stderr
+	// Wait stops waiting for the output pipes this long after the engine
+	// has exited, in case a child of the engine holds them open.
+	cmd.WaitDelay = quitGrace
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, e.fault(FaultStart, err.Error())
