@@ -172,6 +172,25 @@ func (s *Server) handleDraw(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, DrawAnswer{Accepted: accept, Message: msg, Game: ss.viewLocked(time.Now())})
 }
 
+// auxHashMB is the table of a hint's, a draw offer's or the evaluation
+// graph's search.
+const auxHashMB = 4
+
+// stopOnClose returns a stop flag that is set when the server closes; call
+// release when the search is over.
+func (s *Server) stopOnClose() (stop *atomic.Bool, release func()) {
+	stop = new(atomic.Bool)
+	finished := make(chan struct{})
+	go func() {
+		select {
+		case <-s.done:
+			stop.Store(true)
+		case <-finished:
+		}
+	}()
+	return stop, func() { close(finished) }
+}
+
 // abs returns the absolute value of x.
 func abs(x int) int {
 	if x < 0 {
@@ -223,9 +242,9 @@ func (s *Server) handleHint(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, HintAnswer{UCI: p.UCI(res.Move), SAN: p.SAN(res.Move), Info: in})
 }
 
-// auxSearch searches p (its own copy) for up to d with the session's
-// helper searcher, one such search at a time. It gives up early when the
-// server closes.
+// auxSearch searches p (its own copy) for up to d with a helper searcher
+// of its own, one such search per game at a time. It gives up early when
+// the server closes.
 func (ss *session) auxSearch(p *chess.Position, d time.Duration) (engine.Result, error) {
 	ss.auxMu.Lock()
 	defer ss.auxMu.Unlock()
@@ -233,18 +252,7 @@ func (ss *session) auxSearch(p *chess.Position, d time.Duration) (engine.Result,
 		return engine.Result{}, errorf(http.StatusServiceUnavailable, "the server is shutting down")
 	}
 	defer ss.srv.wg.Done()
-	if ss.aux == nil {
-		ss.aux = engine.NewSearcher(engine.NewTT(4))
-	}
-	stop := new(atomic.Bool)
-	finished := make(chan struct{})
-	go func() {
-		select {
-		case <-ss.srv.done:
-			stop.Store(true)
-		case <-finished:
-		}
-	}()
-	defer close(finished)
-	return ss.aux.Search(p, engine.Limits{MoveTime: d, Stop: stop}), nil
+	stop, release := ss.srv.stopOnClose()
+	defer release()
+	return engine.NewSearcher(engine.NewTT(auxHashMB)).Search(p, engine.Limits{MoveTime: d, Stop: stop}), nil
 }

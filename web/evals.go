@@ -2,6 +2,7 @@ package web
 
 import (
 	"net/http"
+	"sync/atomic"
 	"time"
 
 	"github.com/ferzchess/ferz/chess"
@@ -70,16 +71,29 @@ func (s *Server) handleEvals(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, EvalsAnswer{Evals: evals, Marks: evalMarks(startFEN, moves, evals)})
 }
 
-// computeEvals searches every position of a game with the session's
-// helper searcher.
+// computeEvals searches every position of a game with a helper searcher
+// of its own, holding the game's helper lock (one such search per game at
+// a time).
 func (ss *session) computeEvals(startFEN string, moves []MoveRecord) ([]int, error) {
 	p, err := chess.ParseFEN(startFEN)
 	if err != nil {
 		return nil, err
 	}
+	ss.auxMu.Lock()
+	defer ss.auxMu.Unlock()
+	if !ss.srv.track() {
+		return nil, errorf(http.StatusServiceUnavailable, "the server is shutting down")
+	}
+	defer ss.srv.wg.Done()
+	stop, release := ss.srv.stopOnClose()
+	defer release()
+	searcher := engine.NewSearcher(engine.NewTT(auxHashMB))
 	evals := make([]int, 0, len(moves)+1)
 	for i := 0; ; i++ {
-		evals = append(evals, ss.evalPosition(p))
+		if stop.Load() {
+			return nil, errorf(http.StatusServiceUnavailable, "the server is shutting down")
+		}
+		evals = append(evals, evalPosition(searcher, p, stop))
 		if i == len(moves) {
 			break
 		}
@@ -93,7 +107,7 @@ func (ss *session) computeEvals(startFEN string, moves []MoveRecord) ([]int, err
 }
 
 // evalPosition returns the capped evaluation of p for White.
-func (ss *session) evalPosition(p *chess.Position) int {
+func evalPosition(searcher *engine.Searcher, p *chess.Position, stop *atomic.Bool) int {
 	score := 0
 	switch reason, result := boardEnding(p); {
 	case result == "1-0":
@@ -103,12 +117,7 @@ func (ss *session) evalPosition(p *chess.Position) int {
 	case reason != "":
 		score = 0
 	default:
-		ss.auxMu.Lock()
-		if ss.aux == nil {
-			ss.aux = engine.NewSearcher(engine.NewTT(4))
-		}
-		res := ss.aux.Search(p.Copy(), engine.Limits{MoveTime: evalTime, Depth: evalDepth})
-		ss.auxMu.Unlock()
+		res := searcher.Search(p.Copy(), engine.Limits{MoveTime: evalTime, Depth: evalDepth, Stop: stop})
 		score = res.Score
 		if p.SideToMove() == chess.Black {
 			score = -score

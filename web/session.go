@@ -44,10 +44,9 @@ type session struct {
 	lastInfo *InfoView
 	subs     map[chan event]struct{}
 
-	// aux serves hints and draw offers, one at a time, beside the engine
-	// that plays.
+	// auxMu lets one helper search (a hint, a draw offer, the evaluation
+	// graph) run at a time beside the engine that plays.
 	auxMu sync.Mutex
-	aux   *engine.Searcher
 }
 
 // newSession makes the session of a stored game and, if the engine is to
