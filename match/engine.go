@@ -80,6 +80,7 @@ func StartEngine(ctx context.Context, cfg EngineConfig, timeout time.Duration, l
 	// Wait stops waiting for the output pipes this long after the engine
 	// has exited, in case a child of the engine holds them open.
 	cmd.WaitDelay = quitGrace
+	ownProcessGroup(cmd)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, e.fault(FaultStart, err.Error())
