@@ -269,6 +269,14 @@ try {
   assert.match(await page.textContent('#play-result'), /White wins by checkmate — 1-0/);
   assert.equal((await moves())[0], 'Ra8#');
   assert.ok(await page.$('#play-board square.check'), 'check highlighted');
+  // A mate can be taken back (the game goes on), and played again.
+  await page.click('#btn-takeback');
+  await waitPlies(0);
+  await waitMyTurn();
+  assert.ok(await page.isHidden('#play-result'));
+  await drag('#play-board', 'a1', 'a8');
+  await page.waitForSelector('#play-result:not([hidden])');
+  assert.match(await page.textContent('#play-result'), /White wins by checkmate — 1-0/);
   log(`game ${game3} won by mate`);
 
   // 15. PGN import of a finished game, then its analysis graph.

@@ -85,6 +85,7 @@ export function initPlay({ openAnalysis, newGame }) {
 export async function openGame(id) {
   const game = await get(`/api/games/${id}`);
   if (st.events) st.events.close();
+  st.events = null;
   st.info = null;
   st.hint = null;
   st.ply = null;
@@ -92,15 +93,21 @@ export async function openGame(id) {
   applyState(game);
   st.ground.redrawAll();
   say($('play-message'), '');
-  if (!game.over) {
-    st.events = new EventSource(`/api/games/${id}/events`);
-    st.events.addEventListener('state', (e) => applyState(JSON.parse(e.data)));
-    st.events.addEventListener('info', (e) => {
-      st.info = JSON.parse(e.data);
-      renderEngine();
-    });
-  }
   return game;
+}
+
+/** Follows game id's events (its state and the engine's output). */
+function follow(id) {
+  const es = new EventSource(`/api/games/${id}/events`);
+  st.events = es;
+  es.addEventListener('state', (e) => applyState(JSON.parse(e.data)));
+  es.addEventListener('info', (e) => {
+    const info = JSON.parse(e.data);
+    if (st.game && st.game.id === Number(id)) {
+      st.info = info;
+      renderEngine();
+    }
+  });
 }
 
 /** Stops following the game (the view is left). */
@@ -134,9 +141,13 @@ function applyState(game) {
   st.receivedAt = performance.now();
   if (st.ply !== null && st.ply > game.moves.length) st.ply = null;
   if (moved && st.ply !== null && !game.over) st.ply = null; // follow the game as it moves
+  // Follow a game in progress; a finished one changes only on a
+  // takeback, whose answer comes back here.
   if (game.over && st.events) {
     st.events.close();
     st.events = null;
+  } else if (!game.over && !st.events && !$('view-play').hidden) {
+    follow(game.id);
   }
   render();
 }
