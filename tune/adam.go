@@ -14,6 +14,12 @@ type Options struct {
 	// LearningRate is Adam's step size, roughly the most a weight moves
 	// in one epoch, in centipawns.
 	LearningRate float64
+	// L2 pulls the weights towards their starting values: Tune
+	// minimises Error + L2*sum((w-start)^2)/N over the N training
+	// positions, as if each weight had a prior belief worth L2 in the
+	// sum of squared errors. It keeps rarely seen weights from chasing
+	// the noise of a few games; 0 turns it off.
+	L2 float64
 	// Fixed marks the parameters (indices into Weights) that keep their
 	// starting values; nil fixes none.
 	Fixed []bool
@@ -31,7 +37,7 @@ type Options struct {
 type Progress struct {
 	Epoch int
 	// Error is the mean squared error on the training set before the
-	// epoch's step; Holdout is the error on the held-out positions (NaN
+	// epoch's step (without the L2 term); Holdout is the error on the held-out positions (NaN
 	// when there are none).
 	Error, Holdout float64
 	Elapsed        time.Duration
@@ -61,6 +67,8 @@ func Tune(train, holdout *Dataset, start Weights, k float64, opt Options) (Weigh
 		return nil, fmt.Errorf("tune: learning rate %v is not a positive number", opt.LearningRate)
 	case !(k > 0) || math.IsInf(k, 0):
 		return nil, fmt.Errorf("tune: K %v is not a positive number", k)
+	case !(opt.L2 >= 0) || math.IsInf(opt.L2, 0):
+		return nil, fmt.Errorf("tune: L2 %v is not a number of at least 0", opt.L2)
 	case train.Len() == 0:
 		return nil, fmt.Errorf("tune: no training positions")
 	}
@@ -86,6 +94,12 @@ func Tune(train, holdout *Dataset, start Weights, k float64, opt Options) (Weigh
 		}
 		done = epoch
 		err := Gradient(train, w, k, grad)
+		if opt.L2 > 0 {
+			f := 2 * opt.L2 / float64(train.Len())
+			for i := range grad {
+				grad[i] += f * (w[i] - start[i])
+			}
+		}
 		if opt.ReportEvery > 0 && (epoch-1)%opt.ReportEvery == 0 {
 			report(epoch-1, err)
 		}

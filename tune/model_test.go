@@ -237,6 +237,8 @@ func TestTuneRefusesBadOptions(t *testing.T) {
 		{d, w, 0, Options{Epochs: 1, LearningRate: 1}},
 		{d, w, 0.01, Options{Epochs: -1, LearningRate: 1}},
 		{d, w, 0.01, Options{Epochs: 1, LearningRate: 1, Fixed: make([]bool, 3)}},
+		{d, w, 0.01, Options{Epochs: 1, LearningRate: 1, L2: -1}},
+		{d, w, 0.01, Options{Epochs: 1, LearningRate: 1, L2: math.Inf(1)}},
 		{NewDataset(), w, 0.01, Options{Epochs: 1, LearningRate: 1}},
 	} {
 		if _, err := Tune(c.train, nil, c.w, c.k, c.opt); err == nil {
@@ -300,5 +302,47 @@ func TestRoundAndFromEngine(t *testing.T) {
 	out := w.Round()
 	if out[0] != [2]int{1, -3} || out[1] != [2]int{300, 0} {
 		t.Errorf("round trip %v", out)
+	}
+}
+
+// TestL2HoldsWeights checks that L2 pulls the weights towards their
+// start: the stronger the pull, the less they move, and the gradient
+// with the L2 term vanishes at the end.
+func TestL2HoldsWeights(t *testing.T) {
+	truth := truthWeights()
+	const k = 0.01
+	d := synthetic(5000, truth, k, 9)
+	start := append(Weights(nil), truth...)
+	for i := 2; i < 16; i++ {
+		start[i] += 50
+	}
+	dist := func(w Weights) float64 {
+		s := 0.0
+		for i := range w {
+			s += (w[i] - start[i]) * (w[i] - start[i])
+		}
+		return math.Sqrt(s)
+	}
+	last := math.Inf(1)
+	for _, l2 := range []float64{0, 10, 100, 1000} {
+		w, err := Tune(d, nil, start, k, Options{Epochs: 600, LearningRate: 2, L2: l2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if dd := dist(w); !(dd < last) {
+			t.Errorf("L2 %v: the weights moved %.1f, no less than %.1f with a weaker pull", l2, dd, last)
+		} else {
+			last = dd
+		}
+		if l2 == 100 {
+			grad := make([]float64, numParams)
+			Gradient(d, w, k, grad)
+			for i := range grad {
+				g := grad[i] + 2*l2*(w[i]-start[i])/float64(d.Len())
+				if math.Abs(g) > 1e-5 {
+					t.Errorf("L2 %v: parameter %d: gradient %g at the end", l2, i, g)
+				}
+			}
+		}
 	}
 }

@@ -228,9 +228,14 @@ engine compiles in place of its hand-chosen weights) and lists the
 weights that changed most.
 
 The last -holdout fraction of the positions (whole games, as gen writes
-them in order) is only measured, to show over-fitting. Weights whose
-feature occurs in fewer than -min-count training positions keep their
-values, and so does the pawn's value (-anchor).
+them in order) is only measured, to show over-fitting: positions of one
+game share its result, so a few thousand games are far fewer independent
+labels than their positions suggest. Against it, -l2 pulls every weight
+towards its starting value (the error minimised is the mean squared
+error plus L2 times the sum of the squared changes over the number of
+positions); weights whose feature occurs in fewer than -min-count
+training positions keep their values, and so do the pawn's value
+(-anchor) and the weights named by -freeze.
 
 Example:
 	ferz tune run -data /tmp/positions.epd -epochs 2000 -out /tmp/evaltuned.go`
@@ -245,6 +250,8 @@ func runTuneRun(args []string, stdout, stderr io.Writer) error {
 	holdout := fs.Float64("holdout", 0.1, "`fraction` of the positions (the last ones) held out to measure, 0 to 0.5")
 	minCount := fs.Int("min-count", 50, "keep the weights of features seen in fewer `positions`")
 	anchor := fs.Bool("anchor", true, "keep the pawn's piece value fixed")
+	l2 := fs.Float64("l2", 0.05, "pull of the weights towards their starting values (`L2`; 0: none)")
+	freeze := fs.String("freeze", "", "keep the weights whose names start with these `prefixes`, separated by commas (e.g. PST,Tempo)")
 	k := fs.Float64("k", 0, "sigmoid constant `K` (0: fit it to the data)")
 	every := fs.Int("report", 50, "print the error every `N` epochs")
 	top := fs.Int("top", 20, "list the `N` weights that changed most")
@@ -266,6 +273,8 @@ func runTuneRun(args []string, stdout, stderr io.Writer) error {
 		return usageErrorf("tune run: -min-count %d is negative", *minCount)
 	case !(*k >= 0) || math.IsInf(*k, 0):
 		return usageErrorf("tune run: -k %v: want 0 (fit) or a positive number", *k)
+	case !(*l2 >= 0) || math.IsInf(*l2, 0):
+		return usageErrorf("tune run: -l2 %v: want a number of at least 0", *l2)
 	case *every < 1:
 		return usageErrorf("tune run: -report %d: want at least 1", *every)
 	case *top < 0:
@@ -275,6 +284,11 @@ func runTuneRun(args []string, stdout, stderr io.Writer) error {
 		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 			return usageErrorf("tune run: -out %s: directory %s does not exist", *out, dir)
 		}
+	}
+
+	frozen, err := frozenWeights(*freeze)
+	if err != nil {
+		return err
 	}
 
 	began := time.Now()
@@ -324,14 +338,20 @@ func runTuneRun(args []string, stdout, stderr io.Writer) error {
 			nFixed++
 		}
 	}
-	if *anchor {
-		fixed[0], fixed[1] = true, true // PieceValue[0], the pawn
-		if occ[0] >= *minCount {
+	keep := func(i int) {
+		if !fixed[2*i] {
+			fixed[2*i], fixed[2*i+1] = true, true
 			nFixed++
 		}
 	}
-	fmt.Fprintf(stdout, "tuning %d of %d weights (%d kept: rare features or the anchor) for %d epochs, learning rate %g\n",
-		engine.NumWeights-nFixed, engine.NumWeights, nFixed, *epochs, *lr)
+	if *anchor {
+		keep(0) // PieceValue[0], the pawn
+	}
+	for _, i := range frozen {
+		keep(i)
+	}
+	fmt.Fprintf(stdout, "tuning %d of %d weights (%d kept: rare, anchored or frozen) for %d epochs, learning rate %g, L2 %g\n",
+		engine.NumWeights-nFixed, engine.NumWeights, nFixed, *epochs, *lr, *l2)
 
 	var interrupted atomic.Bool
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
@@ -341,7 +361,7 @@ func runTuneRun(args []string, stdout, stderr io.Writer) error {
 		interrupted.Store(true)
 	}()
 	opt := tune.Options{
-		Epochs: *epochs, LearningRate: *lr, Fixed: fixed, ReportEvery: *every,
+		Epochs: *epochs, LearningRate: *lr, L2: *l2, Fixed: fixed, ReportEvery: *every,
 		Report: func(p tune.Progress) {
 			fmt.Fprintf(stdout, "epoch %6d  error %.6f  held out %s  time %s\n",
 				p.Epoch, p.Error, formatErr(p.Holdout, hold.Len()), p.Elapsed.Round(time.Millisecond))
@@ -381,6 +401,28 @@ func runTuneRun(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	return nil
+}
+
+// frozenWeights returns the indices of the weights whose names start
+// with one of the comma-separated prefixes of list.
+func frozenWeights(list string) ([]int, error) {
+	var out []int
+	if list == "" {
+		return nil, nil
+	}
+	for _, prefix := range strings.Split(list, ",") {
+		found := false
+		for i := range engine.NumWeights {
+			if prefix != "" && strings.HasPrefix(engine.WeightName(i), prefix) {
+				out = append(out, i)
+				found = true
+			}
+		}
+		if !found {
+			return nil, usageErrorf("tune run: -freeze: no weight's name starts with %q", prefix)
+		}
+	}
+	return out, nil
 }
 
 // formatErr shows a held-out error, or "-" when nothing is held out.

@@ -114,6 +114,8 @@ func TestTuneRefusesBadInput(t *testing.T) {
 		{run("-data", badData, "-holdout", "0.9"), "-holdout 0.9"},
 		{run("-data", badData, "-k", "-1"), "-k -1"},
 		{run("-data", badData, "-report", "0"), "-report 0"},
+		{run("-data", badData, "-l2", "-1"), "-l2 -1"},
+		{run("-data", badData, "-freeze", "PST,Nonsense"), `no weight's name starts with "Nonsense"`},
 		{run("-data", badData, "-out", filepath.Join(dir, "no", "x.go")), "does not exist"},
 	} {
 		code, _, errOut := runFerz(c.args...)
