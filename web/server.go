@@ -186,7 +186,7 @@ func (s *Server) session(id int64) (*session, error) {
 		return ss, nil
 	}
 	rec, err := s.store.Get(id)
-	if errors.Is(err, errNotFound) {
+	if errors.Is(err, ErrNotFound) {
 		return nil, errorf(http.StatusNotFound, "there is no game %d", id)
 	}
 	if err != nil {
@@ -276,7 +276,7 @@ func (s *Server) handleDelete(w http.ResponseWriter, r *http.Request) {
 	delete(s.sessions, ss.id)
 	s.mu.Unlock()
 	ss.close()
-	if err := s.store.Delete(ss.id); err != nil && !errors.Is(err, errNotFound) {
+	if err := s.store.Delete(ss.id); err != nil && !errors.Is(err, ErrNotFound) {
 		writeError(w, err)
 		return
 	}

@@ -13,8 +13,8 @@ import (
 	_ "modernc.org/sqlite" // the pure-Go SQLite driver, registered as "sqlite"
 )
 
-// errNotFound is returned by the store for a game it does not hold.
-var errNotFound = errors.New("no such game")
+// ErrNotFound is the error of the Store for a game it does not hold.
+var ErrNotFound = errors.New("no such game")
 
 // Store keeps the games in an SQLite database file.
 type Store struct {
@@ -85,12 +85,12 @@ func (s *Store) Save(r *Record) error {
 	return nil
 }
 
-// Get returns the stored game with the given ID, or errNotFound.
+// Get returns the stored game with the given ID, or ErrNotFound.
 func (s *Store) Get(id int64) (*Record, error) {
 	var data string
 	err := s.db.QueryRow(`SELECT data FROM games WHERE id = ?`, id).Scan(&data)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, errNotFound
+		return nil, ErrNotFound
 	}
 	if err != nil {
 		return nil, fmt.Errorf("read game %d: %w", id, err)
@@ -131,7 +131,7 @@ func (s *Store) Delete(id int64) error {
 		return fmt.Errorf("delete game %d: %w", id, err)
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
-		return errNotFound
+		return ErrNotFound
 	}
 	return nil
 }
