@@ -22,15 +22,20 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 .PHONY: install-deps install-tmux help test fmt-check vet unit race build perft-full perft-compare fuzz bench install-stockfish
 
 help:
-	@echo "make test           gofmt check, go vet, go test, go test -race (what CI runs)"
+	@echo "make test           gofmt check, go vet, go test, go test -race, web-check, web-test (what CI runs)"
 	@echo "make build          build bin/ferz with the commit stamped"
 	@echo "make perft-full     every perft suite count, no node limit (long)"
 	@echo "make perft-compare  perft speed against Debian's stockfish"
 	@echo "make fuzz           each Fuzz test of $(FUZZ_PKGS) for FUZZTIME (default 5m)"
 	@echo "make bench          the benchmarks of ./chess and ./engine"
 	@echo "make book           rebuild the embedded opening book book/default.bin"
+	@echo "make web-build      rebuild the embedded browser page web/static from web/frontend"
+	@echo "make web-check      check that web/static matches its sources (part of make test)"
+	@echo "make web-test       the browser test with Playwright and Chromium (part of make test)"
+	@echo "make elo            a gauntlet against Debian's reference engines (long)"
+	@echo "make tune           self-play positions and Texel tuning (long)"
 
-test: install-deps fmt-check vet unit race
+test: install-deps fmt-check vet unit race web-check web-test
 
 fmt-check:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt: these files are not formatted (run gofmt -w):"; echo "$$out"; exit 1; fi
