@@ -14,6 +14,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/ferzchess/ferz/chess"
 	"github.com/ferzchess/ferz/engine"
 	"github.com/ferzchess/ferz/tune"
 )
@@ -397,7 +398,7 @@ func runTuneRun(args []string, stdout, stderr io.Writer) error {
 	if changes := tune.BiggestChanges(before, after, *top); len(changes) > 0 {
 		fmt.Fprintf(stdout, "largest changes {mg, eg}:\n")
 		for _, c := range changes {
-			fmt.Fprintf(stdout, "  %-22s %5d %5d  ->  %5d %5d\n", c.Name, c.Before[0], c.Before[1], c.After[0], c.After[1])
+			fmt.Fprintf(stdout, "  %-30s %5d %5d  ->  %5d %5d\n", describeWeight(c.Name), c.Before[0], c.Before[1], c.After[0], c.After[1])
 		}
 	}
 	return nil
@@ -423,6 +424,23 @@ func frozenWeights(list string) ([]int, error) {
 		}
 	}
 	return out, nil
+}
+
+// pstPieces name the piece-square tables in the engine's order.
+var pstPieces = [6]string{"pawn", "knight", "bishop", "rook", "queen", "king"}
+
+// describeWeight adds the piece and square (from White's side) to the
+// name of a piece-square weight, "PST[101]" -> "PST[101] knight f5".
+func describeWeight(name string) string {
+	s, ok := strings.CutPrefix(name, "PST[")
+	if !ok {
+		return name
+	}
+	n, err := strconv.Atoi(strings.TrimSuffix(s, "]"))
+	if err != nil || n < 0 || n >= 6*64 {
+		return name
+	}
+	return fmt.Sprintf("%s %s %s", name, pstPieces[n/64], chess.Square(n%64))
 }
 
 // formatErr shows a held-out error, or "-" when nothing is held out.

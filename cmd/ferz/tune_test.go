@@ -133,3 +133,14 @@ func TestTuneHelp(t *testing.T) {
 		}
 	}
 }
+
+func TestDescribeWeight(t *testing.T) {
+	for name, want := range map[string]string{
+		"PST[0]": "PST[0] pawn a1", "PST[101]": "PST[101] knight f5", "PST[383]": "PST[383] king h8",
+		"PST[384]": "PST[384]", "Tempo": "Tempo", "Passed[3]": "Passed[3]",
+	} {
+		if got := describeWeight(name); got != want {
+			t.Errorf("%s: %q, want %q", name, got, want)
+		}
+	}
+}
