@@ -169,12 +169,20 @@ func Generate(ctx context.Context, cfg GenConfig, w io.Writer) (GenStats, error)
 	}
 	go func() {
 		defer close(jobs)
+		var deadline <-chan time.Time
+		if cfg.Duration > 0 {
+			t := time.NewTimer(cfg.Duration)
+			defer t.Stop()
+			deadline = t.C
+		}
 		for i := range cfg.Games {
 			if cfg.Duration > 0 && time.Since(began) >= cfg.Duration {
 				return
 			}
 			select {
 			case jobs <- i:
+			case <-deadline:
+				return
 			case <-ctx.Done():
 				return
 			}
