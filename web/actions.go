@@ -72,7 +72,7 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return errorf(http.StatusUnprocessableEntity, "%v", err)
 		}
-		ss.playLocked(m, now)
+		ss.playLocked(m, now, false)
 		return nil
 	})
 }
@@ -201,8 +201,11 @@ func abs(x int) int {
 
 // HintAnswer is the answer of POST /api/games/{id}/hint.
 type HintAnswer struct {
-	UCI  string   `json:"uci"`
-	SAN  string   `json:"san"`
+	UCI string `json:"uci"`
+	SAN string `json:"san"`
+	// Book is set when the hint is the opening book's move (then Info
+	// holds only the move as its line, with no search behind it).
+	Book bool     `json:"book,omitempty"`
 	Info InfoView `json:"info"`
 }
 
@@ -227,8 +230,17 @@ func (s *Server) handleHint(w http.ResponseWriter, r *http.Request) {
 	}
 	ply := len(ss.rec.Moves)
 	p := ss.pos.Copy()
+	useBook := !ss.rec.Settings.NoBook
 	ss.mu.Unlock()
 
+	if b := s.cfg.Book; useBook && b != nil {
+		// The book's most played move: a hint gives the main line.
+		if m, ok := b.Best(p); ok {
+			in := InfoView{Ply: ply, PV: []string{p.SAN(m)}, PVUCI: []string{p.UCI(m)}}
+			writeJSON(w, http.StatusOK, HintAnswer{UCI: p.UCI(m), SAN: p.SAN(m), Book: true, Info: in})
+			return
+		}
+	}
 	res, err := ss.auxSearch(p, s.cfg.HintTime)
 	if err != nil {
 		writeError(w, err)

@@ -42,6 +42,8 @@ type SettingsView struct {
 	Level     string `json:"level"`
 	Base      int64  `json:"base"`      // seconds
 	Increment int64  `json:"increment"` // seconds
+	// Book says whether Ferz plays from its opening book.
+	Book bool `json:"book"`
 }
 
 // MoveView is one move of a game as the page shows it.
@@ -51,6 +53,8 @@ type MoveView struct {
 	FEN     string `json:"fen"`   // after the move
 	Check   string `json:"check"` // the king in check after the move, or ""
 	ClockMs int64  `json:"clockMs,omitempty"`
+	// Book marks a move Ferz played from its opening book.
+	Book bool `json:"book,omitempty"`
 }
 
 // viewLocked describes the game at now.
@@ -63,6 +67,7 @@ func (s *session) viewLocked(now time.Time) GameView {
 		Settings: SettingsView{
 			Human: r.Settings.Human, Elo: r.Settings.Elo, Level: levelName(r.Settings.Elo),
 			Base: r.Settings.BaseMs / 1000, Increment: r.Settings.IncrementMs / 1000,
+			Book: !r.Settings.NoBook && !r.imported(),
 		},
 		StartFEN:   r.StartFEN,
 		StartCheck: s.checks[0],
@@ -77,7 +82,7 @@ func (s *session) viewLocked(now time.Time) GameView {
 	}
 	v.White, v.Black = r.players()
 	for i, mr := range r.Moves {
-		v.Moves[i] = MoveView{UCI: mr.UCI, SAN: mr.SAN, FEN: s.fens[i+1], Check: s.checks[i+1], ClockMs: mr.ClockMs}
+		v.Moves[i] = MoveView{UCI: mr.UCI, SAN: mr.SAN, FEN: s.fens[i+1], Check: s.checks[i+1], ClockMs: mr.ClockMs, Book: mr.Book}
 	}
 	v.CanTakeBack = s.takebackPliesLocked() > 0
 	return v

@@ -15,7 +15,7 @@ import (
 // TestPlayAgainstEngine plays moves and checks the engine's replies, the
 // record of the moves and the move list's FENs.
 func TestPlayAgainstEngine(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, Config{NoBook: true})
 	g := ts.newGame(NewGameRequest{Color: "white", Elo: 1200})
 	if g.Settings.Human != "white" || g.Settings.Level != "Casual" || g.Black != "Ferz (Casual, Elo 1200)" || len(g.Position.Dests) != 10 {
 		t.Fatalf("new game: %+v", g)
@@ -134,7 +134,7 @@ func TestTakeBack(t *testing.T) {
 
 // TestTakeBackWhileThinking stops the engine's search.
 func TestTakeBackWhileThinking(t *testing.T) {
-	ts := newTestServer(t, Config{MoveTime: 10 * time.Second})
+	ts := newTestServer(t, Config{MoveTime: 10 * time.Second, NoBook: true})
 	g := ts.newGame(NewGameRequest{Color: "white"})
 	if g = ts.move(g.ID, "e4"); !g.Thinking {
 		t.Fatal("not thinking")
@@ -157,7 +157,7 @@ func TestTakeBackWhileThinking(t *testing.T) {
 // TestClocks checks the time control: the increment, the engine's clock
 // and a flag fall.
 func TestClocks(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, Config{NoBook: true})
 	g := ts.newGame(NewGameRequest{Color: "white", Elo: 800, Base: 30, Increment: 2})
 	if g.Clocks == nil || g.Clocks.White != 30_000 || g.Clocks.Black != 30_000 || g.Clocks.Running != "white" {
 		t.Fatalf("clocks at the start: %+v", g.Clocks)
@@ -230,7 +230,7 @@ func TestHint(t *testing.T) {
 // TestEvents follows a game's event stream: the state on connecting,
 // then the person's move, the engine's output and its move.
 func TestEvents(t *testing.T) {
-	ts := newTestServer(t, Config{MoveTime: 200 * time.Millisecond})
+	ts := newTestServer(t, Config{MoveTime: 200 * time.Millisecond, NoBook: true})
 	g := ts.newGame(NewGameRequest{Color: "white"})
 	res, err := http.Get(ts.http.URL + "/api/games/" + itoa(g.ID) + "/events")
 	if err != nil {
@@ -299,7 +299,7 @@ func TestEvents(t *testing.T) {
 // goroutine, while a slow search runs in another game: no request waits
 // for it (run with -race).
 func TestConcurrentGames(t *testing.T) {
-	ts := newTestServer(t, Config{MoveTime: 30 * time.Millisecond})
+	ts := newTestServer(t, Config{MoveTime: 30 * time.Millisecond, NoBook: true})
 	slow := ts.newGame(NewGameRequest{Color: "black"}) // full strength, the engine opens
 	_ = slow
 	var wg sync.WaitGroup
@@ -332,7 +332,7 @@ func TestConcurrentGames(t *testing.T) {
 // TestSlowSearchDoesNotBlock: a long engine search in one game leaves the
 // other requests, on that game too, answered at once.
 func TestSlowSearchDoesNotBlock(t *testing.T) {
-	ts := newTestServer(t, Config{MoveTime: 20 * time.Second})
+	ts := newTestServer(t, Config{MoveTime: 20 * time.Second, NoBook: true})
 	g := ts.newGame(NewGameRequest{Color: "white"})
 	ts.move(g.ID, "e4")
 	start := time.Now()

@@ -68,6 +68,10 @@ type NewGameRequest struct {
 	Increment int `json:"increment"`
 	// FEN is the starting position; empty for the standard one.
 	FEN string `json:"fen"`
+	// Book says whether Ferz plays its first moves from the opening book
+	// (at every level); absent or null for the server's default (on
+	// unless Config.NoBook).
+	Book *bool `json:"book"`
 }
 
 // Settings are what a game was started with.
@@ -81,6 +85,10 @@ type Settings struct {
 	// base of 0 is an untimed game.
 	BaseMs      int64 `json:"baseMs"`
 	IncrementMs int64 `json:"incrementMs"`
+	// NoBook turns the opening book off for the game. The zero value,
+	// which games stored before the setting existed also read as, plays
+	// from the book.
+	NoBook bool `json:"noBook,omitempty"`
 }
 
 // timed reports whether the game has clocks.
@@ -95,9 +103,13 @@ func (s Settings) humanColor() chess.Color {
 }
 
 // validate checks a new game request and returns the settings and the
-// starting position it asks for.
-func (req NewGameRequest) validate(random func() bool) (Settings, *chess.Position, error) {
-	var st Settings
+// starting position it asks for. random chooses a colour for "random";
+// noBook is the book setting of a request that does not give one.
+func (req NewGameRequest) validate(random func() bool, noBook bool) (Settings, *chess.Position, error) {
+	st := Settings{NoBook: noBook}
+	if req.Book != nil {
+		st.NoBook = !*req.Book
+	}
 	switch req.Color {
 	case "white", "black":
 		st.Human = req.Color

@@ -41,6 +41,8 @@ type MoveRecord struct {
 	ClockMs int64 `json:"clockMs,omitempty"`
 	// ThinkMs is how long the mover took.
 	ThinkMs int64 `json:"thinkMs"`
+	// Book marks a move the engine played from the opening book.
+	Book bool `json:"book,omitempty"`
 }
 
 // over reports whether the game has finished (or, imported, is not

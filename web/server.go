@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/ferzchess/ferz/book"
 	"github.com/ferzchess/ferz/chess"
 )
 
@@ -28,6 +29,13 @@ type Config struct {
 	// MaxAnalyses bounds the analyses running at once (default 2, one
 	// per core of a small machine).
 	MaxAnalyses int
+	// Book is the opening book Ferz plays its first moves from in the
+	// games whose setting has it on (default: book.Default(), the book
+	// built into Ferz). New sets its Warn to Logf when it is nil.
+	Book *book.Book
+	// NoBook starts new games with the book off unless the request asks
+	// for it; the page's new-game dialog offers this default.
+	NoBook bool
 	// AllowedHosts are host names, besides IP addresses and localhost,
 	// under which the server may be reached (see hostAllowed).
 	AllowedHosts []string
@@ -81,6 +89,18 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.Logf == nil {
 		cfg.Logf = log.Printf
+	}
+	if cfg.Book == nil {
+		b, err := book.Default()
+		if err != nil {
+			// Not fatal: the engine searches from the first move.
+			cfg.Logf("web: the default opening book cannot be read, Ferz plays without one: %v", err)
+		}
+		cfg.Book = b
+	}
+	if cfg.Book != nil && cfg.Book.Warn == nil {
+		logf := cfg.Logf
+		cfg.Book.Warn = func(msg string) { logf("web: opening book: %s", msg) }
 	}
 	s := &Server{
 		cfg:      cfg,
@@ -216,11 +236,13 @@ type ConfigView struct {
 	MaxBase      int     `json:"maxBase"`
 	MaxIncrement int     `json:"maxIncrement"`
 	StartFEN     string  `json:"startFen"`
+	// Book is the book setting new games start with.
+	Book bool `json:"book"`
 }
 
 // handleConfig answers GET /api/config.
 func (s *Server) handleConfig(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, ConfigView{Levels: Levels(), MaxBase: maxBaseSeconds, MaxIncrement: maxIncrementSeconds, StartFEN: chess.StartFEN})
+	writeJSON(w, http.StatusOK, ConfigView{Levels: Levels(), MaxBase: maxBaseSeconds, MaxIncrement: maxIncrementSeconds, StartFEN: chess.StartFEN, Book: !s.cfg.NoBook})
 }
 
 // handleNewGame answers POST /api/games: a new game with the settings
@@ -231,7 +253,7 @@ func (s *Server) handleNewGame(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	st, p, err := req.validate(func() bool { return rand.IntN(2) == 1 })
+	st, p, err := req.validate(func() bool { return rand.IntN(2) == 1 }, s.cfg.NoBook)
 	if err != nil {
 		writeError(w, err)
 		return

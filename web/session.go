@@ -82,11 +82,20 @@ func (s *session) humanToMoveLocked() bool {
 	return !s.rec.over() && s.pos.SideToMove() == s.rec.Settings.humanColor()
 }
 
-// startTurnLocked arms the flag timer of the side to move and, on the
-// engine's turn, starts its search.
+// startTurnLocked starts the turn of the side to move: on the engine's
+// turn, a move from the opening book is played at once; otherwise the
+// flag timer is armed and, on the engine's turn, its search starts.
 func (s *session) startTurnLocked() {
 	if s.rec.over() {
 		return
+	}
+	if !s.humanToMoveLocked() {
+		if m, ok := s.bookMoveLocked(); ok {
+			// A book move takes no time: it is played at the moment
+			// the turn started.
+			s.playLocked(m, s.turnStart, true)
+			return
+		}
 	}
 	s.armFlagLocked()
 	if !s.humanToMoveLocked() {
@@ -94,11 +103,23 @@ func (s *session) startTurnLocked() {
 	}
 }
 
+// bookMoveLocked picks the engine's move from the opening book, at random
+// in proportion to the book's weights, when the game has the book on and
+// the book knows the position.
+func (s *session) bookMoveLocked() (chess.Move, bool) {
+	b := s.srv.cfg.Book
+	if b == nil || s.rec.Settings.NoBook || s.srv.isClosed() {
+		return chess.NullMove, false
+	}
+	return b.Pick(s.pos, nil)
+}
+
 // playLocked plays m for the side to move at time now: the clocks, the
-// record, the end of the game, the store and the pages.
-func (s *session) playLocked(m chess.Move, now time.Time) {
+// record, the end of the game, the store and the pages. fromBook marks a
+// move the engine took from the opening book.
+func (s *session) playLocked(m chess.Move, now time.Time, fromBook bool) {
 	mover := s.pos.SideToMove()
-	mr := MoveRecord{UCI: s.pos.UCI(m), SAN: s.pos.SAN(m), ThinkMs: now.Sub(s.turnStart).Milliseconds()}
+	mr := MoveRecord{UCI: s.pos.UCI(m), SAN: s.pos.SAN(m), ThinkMs: now.Sub(s.turnStart).Milliseconds(), Book: fromBook}
 	if s.rec.Settings.timed() {
 		left := s.rec.ClockMs[mover] - mr.ThinkMs + s.rec.Settings.IncrementMs
 		s.rec.ClockMs[mover] = left

@@ -50,7 +50,7 @@ func TestResumeAfterRestart(t *testing.T) {
 // with the engine thinking again.
 func TestResumeEngineTurn(t *testing.T) {
 	dir := t.TempDir()
-	ts := newTestServer(t, Config{MoveTime: 30 * time.Second}, dir)
+	ts := newTestServer(t, Config{MoveTime: 30 * time.Second, NoBook: true}, dir)
 	g := ts.newGame(NewGameRequest{Color: "white", Elo: 800})
 	ts.move(g.ID, "e4")
 	ts.close()

@@ -131,6 +131,6 @@ func (s *session) thinkLocked() {
 			s.srv.logf("web: game %d: engine found no move in %s", s.id, s.pos.FEN())
 			return
 		}
-		s.playLocked(res.Move, now)
+		s.playLocked(res.Move, now, false)
 	}()
 }

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestNewGameValidation checks every rule of POST /api/games: each bad
@@ -28,6 +29,8 @@ func TestNewGameValidation(t *testing.T) {
 		{"finished position", `{"fen":"7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"}`, "", 400, "already over (checkmate)"},
 		{"unknown field", `{"colour":"white"}`, "", 400, `unknown field "colour"`},
 		{"wrong type", `{"elo":"high"}`, "", 400, `field "elo"`},
+		{"book of a wrong type", `{"book":"yes"}`, "", 400, `field "book"`},
+		{"book as a number", `{"book":1}`, "", 400, `field "book"`},
 		{"malformed JSON", `{"color":`, "", 400, "not valid JSON"},
 		{"truncated JSON", `{"color":"white"`, "", 400, "ends in the middle"},
 		{"two objects", `{} {}`, "", 400, "single JSON object"},
@@ -69,7 +72,7 @@ func TestNewGameValidation(t *testing.T) {
 // TestMoveValidation checks the rules of POST /api/games/{id}/move: each
 // refused move leaves the game as it was.
 func TestMoveValidation(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, Config{NoBook: true})
 	g := ts.newGame(NewGameRequest{Color: "white", Elo: 800})
 	id := itoa(g.ID)
 	tests := []struct {
@@ -113,7 +116,7 @@ func TestMoveValidation(t *testing.T) {
 	}
 
 	// Not the person's turn: the engine thinks (a long search) or is to move.
-	slow := newTestServer(t, Config{MoveTime: 5_000_000_000})
+	slow := newTestServer(t, Config{MoveTime: 5 * time.Second, NoBook: true})
 	sg := slow.newGame(NewGameRequest{Color: "white"})
 	slow.move(sg.ID, "d4")
 	r := slow.do("POST", "/api/games/"+itoa(sg.ID)+"/move", `{"move":"e4"}`)

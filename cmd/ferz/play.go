@@ -16,6 +16,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/ferzchess/ferz/book"
 	"github.com/ferzchess/ferz/web"
 )
 
@@ -40,10 +41,15 @@ otherwise; it answers only requests addressed to an IP address or
 localhost (not to a DNS name, which defeats DNS rebinding; -allow-host
 adds names) and refuses state-changing requests from other sites.
 
+Ferz plays its first moves from an opening book, at every level: the book
+built into ferz, or the Polyglot book -book names. The new-game dialog
+turns it off for a game; -no-book makes off the dialog's default.
+
 Examples:
 	ferz play
 	ferz play -addr 127.0.0.1:9000 -no-browser
-	ferz play -data /tmp/ferz-games -movetime 300ms`
+	ferz play -data /tmp/ferz-games -movetime 300ms
+	ferz play -book /usr/share/games/gnuchess/book.bin`
 
 // playContext returns the context that ends "ferz play": Ctrl-C or
 // SIGTERM. Tests replace it.
@@ -63,14 +69,18 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 		moveTime  time.Duration
 		hashMB    int
 		allow     string
+		bookFile  string
+		noBook    bool
 	)
-	fs := newFlagSet("play", "[-addr HOST:PORT] [-no-browser] [-data DIR] [-movetime D]", playDescription)
+	fs := newFlagSet("play", "[-addr HOST:PORT] [-no-browser] [-data DIR] [-movetime D] [-book FILE] [-no-book]", playDescription)
 	fs.StringVar(&addr, "addr", "127.0.0.1:8080", "listen on `host:port` (a non-loopback host is reachable from other machines)")
 	fs.BoolVar(&noBrowser, "no-browser", false, "do not open the browser")
 	fs.StringVar(&dataDir, "data", "", "keep the games in `dir` (default $XDG_DATA_HOME/ferz or the user config dir + /ferz)")
 	fs.DurationVar(&moveTime, "movetime", time.Second, "engine's thinking `time` per move in untimed games (10ms to 1m)")
 	fs.IntVar(&hashMB, "hash", 16, "transposition table of each game's engine, in `MB` (1 to 1024)")
 	fs.StringVar(&allow, "allow-host", "", "comma-separated host `names` besides IP addresses and localhost that may reach the board")
+	fs.StringVar(&bookFile, "book", "", "play the first moves from the Polyglot book in `file` (default: the book built into ferz)")
+	fs.BoolVar(&noBook, "no-book", false, "start new games with the opening book off (the new-game dialog can still turn it on)")
 	if err := parseFlags(fs, args, stdout, stderr); err != nil {
 		return err
 	}
@@ -99,13 +109,20 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 
+	var bk *book.Book // nil: web.New takes the default book
+	if bookFile != "" {
+		if bk, err = book.Open(bookFile); err != nil {
+			return usageErrorf("play: -book: %v", err)
+		}
+	}
+
 	store, err := web.OpenStore(dataDir)
 	if err != nil {
 		return fmt.Errorf("play: %v", err)
 	}
 	defer store.Close()
 	logger := func(format string, args ...any) { fmt.Fprintf(stderr, "ferz play: "+format+"\n", args...) }
-	srv, err := web.New(web.Config{Store: store, MoveTime: moveTime, HashMB: hashMB, AllowedHosts: hosts, Logf: logger})
+	srv, err := web.New(web.Config{Store: store, MoveTime: moveTime, HashMB: hashMB, Book: bk, NoBook: noBook, AllowedHosts: hosts, Logf: logger})
 	if err != nil {
 		return fmt.Errorf("play: %v", err)
 	}

@@ -1,14 +1,21 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"net/http"
+	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/ferzchess/ferz/book"
+	"github.com/ferzchess/ferz/chess"
+	"github.com/ferzchess/ferz/web"
 )
 
 func TestPlayFlags(t *testing.T) {
@@ -124,4 +131,79 @@ func TestPlayDataDir(t *testing.T) {
 	if d, err := defaultDataDir(); err != nil || d != "/tmp/xdg-config/ferz" {
 		t.Errorf("without XDG_DATA_HOME: %q %v", d, err)
 	}
+}
+
+// TestPlayBook: -book gives another Polyglot book, -no-book makes the
+// book off the default of new games, and a bad book is refused.
+func TestPlayBook(t *testing.T) {
+	dir := t.TempDir()
+	// A book of one move: 1.d4.
+	b := book.NewBuilder(0, 0)
+	p := chess.StartPosition()
+	if err := b.AddGame(nil, []chess.Move{mustParseMove(t, p, "d4")}, "1-0"); err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := book.Write(&buf, b.Entries()); err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(dir, "d4.bin")
+	if err := os.WriteFile(bin, buf.Bytes(), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	bad := filepath.Join(dir, "bad.bin")
+	if err := os.WriteFile(bad, []byte("not a book"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+
+	newGame := func(url, body string) web.GameView {
+		t.Helper()
+		res, err := http.Post(url+"api/games", "application/json", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		var g web.GameView
+		if err := json.NewDecoder(res.Body).Decode(&g); err != nil || res.StatusCode != http.StatusCreated {
+			t.Fatalf("new game: %d %v", res.StatusCode, err)
+		}
+		return g
+	}
+	url, stop := startPlay(t, "-no-browser", "-addr", "127.0.0.1:0", "-data", filepath.Join(dir, "data"), "-book", bin)
+	if g := newGame(url, `{"color":"black"}`); len(g.Moves) != 1 || g.Moves[0].UCI != "d2d4" || !g.Moves[0].Book {
+		t.Errorf("Ferz's first move from the -book file: %+v", g.Moves)
+	}
+	if code, _, errOut := stop(); code != 0 || errOut != "" {
+		t.Errorf("exit %d, stderr %q", code, errOut)
+	}
+
+	url, stop = startPlay(t, "-no-browser", "-addr", "127.0.0.1:0", "-data", filepath.Join(dir, "data"), "-no-book", "-movetime", "30ms")
+	res, err := http.Get(url + "api/config")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if !strings.Contains(string(cfg), `"book":false`) {
+		t.Errorf("config with -no-book: %s", cfg)
+	}
+	if g := newGame(url, `{"color":"white"}`); g.Settings.Book {
+		t.Errorf("a new game with -no-book: %+v", g.Settings)
+	}
+	stop()
+
+	code, out, errOut := runFerz("play", "-no-browser", "-data", filepath.Join(dir, "data"), "-book", bad)
+	if code != 2 || out != "" || !strings.Contains(errOut, "play: -book: ") || !strings.Contains(errOut, "bad.bin") {
+		t.Errorf("a bad book: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}
+
+// mustParseMove reads a move in p.
+func mustParseMove(t *testing.T, p *chess.Position, s string) chess.Move {
+	t.Helper()
+	m, err := p.ParseMove(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
 }
