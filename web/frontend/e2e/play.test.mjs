@@ -3,8 +3,9 @@
 // in FERZ_URL (make web-test starts one on an empty data directory).
 // It plays through what a person does: start a game, move by typing, by
 // drag and by click, take back, ask for a hint, flip the board, export
-// the PGN, reload, set up positions, promote, mate, import a PGN, look at
-// the analysis graph, resign. Screenshots go to test-results/.
+// the PGN, reload, turn the opening book off and on, set up positions,
+// promote, mate, import a PGN, look at the analysis graph, resign.
+// Screenshots go to test-results/.
 import { chromium } from 'playwright-core';
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -94,12 +95,13 @@ async function waitMyTurn() {
   await page.waitForFunction(() => document.querySelector('#play-status').textContent.startsWith('Your move'));
 }
 
-/** Starts a game from the new-game dialog. */
-async function startGame({ color = 'white', elo = '800', time = '0+0', fen } = {}) {
+/** Starts a game from the new-game dialog (book: the opening book's box). */
+async function startGame({ color = 'white', elo = '800', time = '0+0', fen, book } = {}) {
   if (!(await page.locator('#new-dialog').evaluate((d) => d.open))) await page.click('#nav-new');
   await page.check(`input[name=color][value=${color}]`);
   await page.selectOption('#new-level', elo);
   await page.selectOption('#new-time', time);
+  if (book !== undefined) await page.setChecked('#new-book', book);
   if (fen !== undefined) await page.fill('#new-fen', fen);
   const before = page.url();
   await page.click('#new-start');
@@ -128,7 +130,9 @@ try {
   // 1. A new game: the dialog opens on a fresh data directory.
   await page.goto(base);
   await page.waitForSelector('#new-dialog[open]');
-  const game1 = await startGame({ color: 'white', elo: '800' });
+  // The opening book is on by default; this game searches every move.
+  assert.ok(await page.isChecked('#new-book'), 'the opening book is on by default');
+  const game1 = await startGame({ color: 'white', elo: '800', book: false });
   await page.waitForSelector('#play-board cg-board piece');
   assert.equal(await page.textContent('#player-bottom .name'), '♔ You');
   await page.screenshot({ path: join(results, '01-start.png') });
@@ -232,6 +236,25 @@ try {
   await page.click('#btn-resign'); // confirm
   await page.waitForSelector('#play-result:not([hidden])');
   assert.match(await page.textContent('#play-result'), /Black wins by resignation — 0-1/);
+
+  // 11b. The opening book setting: the dialog remembers it was off, the
+  // server stored it, and with it on Ferz answers 1.e4 from the book.
+  const api = async (path) => (await page.request.get(new URL(path, base).href)).json();
+  assert.equal((await api(`/api/games/${game1}`)).settings.book, false);
+  await page.click('#nav-new');
+  await page.waitForSelector('#new-dialog[open]');
+  assert.equal(await page.isChecked('#new-book'), false, 'the dialog remembers the book was off');
+  await page.screenshot({ path: join(results, '02a-new-game-dialog.png') });
+  const bookGame = await startGame({ color: 'white', elo: '2000', book: true });
+  assert.equal((await api(`/api/games/${bookGame}`)).settings.book, true);
+  await page.fill('#typed-move', 'e4');
+  await page.press('#typed-move', 'Enter');
+  await waitPlies(2);
+  await page.waitForFunction(() => /book move/.test(document.querySelector('#play-engine').textContent));
+  assert.equal(await page.getAttribute('#play-moves .mv[data-ply="2"]', 'title'), 'book move');
+  assert.equal((await api(`/api/games/${bookGame}`)).moves[1].book, true);
+  await page.screenshot({ path: join(results, '02b-book-move.png') });
+  log(`game ${bookGame}: book setting round-trips, Ferz answered 1.e4 with ${(await moves())[1]} from the book`);
 
   // 12. Set up a position: by placing a piece, then by FEN.
   await page.click('#nav-setup');

@@ -92,6 +92,8 @@ async function initNewDialog() {
   if (sel.selectedIndex < 0) sel.selectedIndex = 0;
   if (saved.time) $('new-time').value = saved.time;
   if (saved.color) document.querySelector(`input[name=color][value=${saved.color}]`).checked = true;
+  // The opening book: the last choice, else the server's default.
+  $('new-book').checked = typeof saved.book === 'boolean' ? saved.book : cfg.book !== false;
   $('new-custom').hidden = $('new-time').value !== 'custom';
   $('new-time').addEventListener('change', () => { $('new-custom').hidden = $('new-time').value !== 'custom'; });
   $('new-cancel').addEventListener('click', () => $('new-dialog').close());
@@ -107,9 +109,10 @@ async function initNewDialog() {
       [base, increment] = time.split('+').map(Number);
     }
     const elo = parseInt(sel.value, 10);
-    localStorage.setItem('ferz.newGame', JSON.stringify({ color, elo, time }));
+    const book = $('new-book').checked;
+    localStorage.setItem('ferz.newGame', JSON.stringify({ color, elo, time, book }));
     try {
-      const g = await post('/api/games', { color, elo, base, increment, fen: $('new-fen').value.trim() });
+      const g = await post('/api/games', { color, elo, base, increment, book, fen: $('new-fen').value.trim() });
       $('new-dialog').close();
       location.hash = `#/game/${g.id}`;
     } catch (err) {

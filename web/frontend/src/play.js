@@ -226,8 +226,9 @@ function renderMoves() {
   }
   g.moves.forEach((m, i) => {
     if (col === 0) cells.push(h('span.num', { text: `${num}.` }));
-    const cell = h('span.mv', { text: m.san, 'data-ply': i + 1, onclick: () => browse(i + 1) });
+    const cell = h('span.mv', { text: m.san, 'data-ply': i + 1, title: m.book ? 'book move' : undefined, onclick: () => browse(i + 1) });
     if (i + 1 === ply) cell.classList.add('current');
+    if (m.book) cell.classList.add('book');
     cells.push(cell);
     col ^= 1;
     if (col === 0) num++;
@@ -247,9 +248,19 @@ function renderEngine() {
   const out = $('play-engine');
   out.hidden = !show;
   $('play-evalbar').hidden = !show;
+  // Ferz's last move, when it came from the opening book and no search
+  // has run since.
+  const last = g.moves[g.moves.length - 1];
+  const book = last && last.book && !info ? last : null;
   if (show) {
     setEvalBar($('play-evalbar'), st.info, st.orientation);
-    if (st.info) {
+    if (book) {
+      const before = g.moves.length > 1 ? g.moves[g.moves.length - 2].fen : g.startFen;
+      out.replaceChildren(
+        h('div.book', { text: `Ferz played ${pvText(before, [book.san])}: book move` }),
+        h('div.muted', { text: 'from the opening book, without a search' }),
+      );
+    } else if (st.info) {
       const before = st.info.ply === 0 ? g.startFen : g.moves[st.info.ply - 1]?.fen || g.position.fen;
       const nps = st.info.nps ? ` · ${(st.info.nps / 1e6).toFixed(2)} Mnps` : '';
       out.replaceChildren(
@@ -352,7 +363,7 @@ async function hint() {
     const ans = await post(`/api/games/${st.game.id}/hint`);
     st.hint = ans.uci;
     st.hintPly = st.game.moves.length;
-    say($('play-message'), `Hint: ${ans.san} (${scoreText(ans.info)})`, true);
+    say($('play-message'), `Hint: ${ans.san} (${ans.book ? 'book' : scoreText(ans.info)})`, true);
     renderEngine();
   } catch (e) {
     say($('play-message'), e.message);
