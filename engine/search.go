@@ -514,7 +514,18 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 				if v >= mateBound {
 					v = beta
 				}
-				return v
+				if depth < 6 || s.nullMinPly > 0 {
+					return v
+				}
+				// Deep down, verify with a reduced search without null
+				// moves for a few plies: in zugzwang passing is the best
+				// move, and the null move's verdict is wrong.
+				s.nullMinPly = ply + 3*(depth-r)/4
+				w := s.negamax(beta-1, beta, depth-r, ply, false)
+				s.nullMinPly = 0
+				if w >= beta {
+					return v
+				}
 			}
 		}
 	}
@@ -698,6 +709,19 @@ func (s *Searcher) quiescence(alpha, beta, ply int, checks bool) int {
 		}
 		alpha = max(alpha, eval)
 		p.GenerateNoisy(&ms.list)
+		if checks {
+			// On its first ply the quiescence search also tries quiet
+			// checks, so that a mate threat one move deep is seen after
+			// a null move or at the horizon.
+			var quiet chess.MoveList
+			p.GenerateQuiet(&quiet)
+			for _, m := range quiet.Moves[:quiet.N] {
+				if p.GivesCheck(m) {
+					ms.list.Moves[ms.list.N] = m
+					ms.list.N++
+				}
+			}
+		}
 	}
 	scoreNoisy(p, &ms)
 	origAlpha := alpha

@@ -80,3 +80,12 @@ func TestSearchRespectsNodeLimit(t *testing.T) {
 		t.Errorf("searched %d nodes with a limit of 5000", res.Nodes)
 	}
 }
+
+// TestSearchFindsZugzwangMate needs the null move's verification search:
+// after 1.Ra6 every Black move loses, but passing would not.
+func TestSearchFindsZugzwangMate(t *testing.T) {
+	res := searchFEN(t, "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", Limits{Depth: 16})
+	if res.Move.String() != "a1a6" || !IsMateScore(res.Score) || MateIn(res.Score) != 2 {
+		t.Errorf("best %v score %d, want a1a6 mate in 2", res.Move, res.Score)
+	}
+}
