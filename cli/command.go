@@ -29,6 +29,7 @@ func init() {
 		{"time", nil, "time [T|B+I]", "set Ferz's time per move (T seconds) or clocks of B minutes + I seconds a move; alone, show it", (*Session).cmdTime},
 		{"fen", nil, "fen [FEN]", "show the position's FEN, or set up a position from one", (*Session).cmdFEN},
 		{"pgn", nil, "pgn save|load FILE", "save the game to a PGN file, or load the first game of one", (*Session).cmdPGN},
+		{"book", nil, "book [on|off]", "let Ferz play its first moves from its opening book (on) or search them (off); alone, show which", (*Session).cmdBook},
 		{"hint", nil, "hint", "ask Ferz for a move for you", (*Session).cmdHint},
 		{"go", nil, "go", "let Ferz play the side to move now (you take the other side)", (*Session).cmdGo},
 		{"help", []string{"?", "h"}, "help", "show this help", (*Session).cmdHelp},

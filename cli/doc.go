@@ -1,7 +1,9 @@
 // Package cli is Ferz's terminal front end: a person plays a game against
 // the engine on a board drawn in the terminal, typing moves in any
 // notation (e4, Nf3, e2e4, E2-E4, e2 e4) and commands (new, undo, flip,
-// level, time, fen, pgn, hint, go, moves, help, quit).
+// level, time, book, fen, pgn, hint, go, moves, help, quit). Ferz plays
+// its first moves from the opening book built into it unless the book is
+// turned off (Options.NoBook, the book command).
 //
 // The board is drawn with Unicode chess pieces, in colour when the output
 // is a terminal, or with plain letters (Options.ASCII) where the dark

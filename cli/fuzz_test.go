@@ -54,6 +54,7 @@ var fuzzSeeds = []string{
 	"fen 4k3/8/8/8/8/8/8/2N1K1N1 w - - 0 1\nNe2\nE2-E4\ne2 e4\ne2xd3\nO-O\n",
 	"fen nrbbqkrn/pppppppp/8/8/8/8/PPPPPPPP/NRBBQKRN w GBgb - 0 1\nO-O\ng1h3\n",
 	"# comment\n\n\r\nfoo\nxx yy\n\x00\xff\n",
+	"book\nhint\nbook off\nhint\ne4\nbook on\ngo\nbook x\nBOOK OFF\n",
 }
 
 func FuzzSession(f *testing.F) {

@@ -148,26 +148,35 @@ func (s *Session) playHuman(text string) {
 }
 
 // engineTurn lets the engine move if the game goes on and it is not the
-// person's turn, then shows the board for the person's move.
+// person's turn, from the opening book or else by a search, then shows
+// the board for the person's move.
 func (s *Session) engineTurn() {
 	if s.pos.SideToMove() == s.human || s.outcome().over() {
 		return
 	}
-	c := s.pos.SideToMove()
-	if s.prompt {
-		s.printf("Ferz is thinking...\n")
+	// A move from the opening book is played at once and takes no time.
+	m, fromBook := s.bookMove()
+	var elapsed time.Duration
+	if !fromBook {
+		if s.prompt {
+			s.printf("Ferz is thinking...\n")
+		}
+		t := s.think(s.pos, s.level.elo, s.pos.SideToMove())
+		if t.res.Move == chess.NullMove {
+			s.printf("? Ferz found no move\n")
+			return
+		}
+		s.printf("Ferz thought: %s\n", t)
+		m, elapsed = t.res.Move, t.elapsed
 	}
-	t := s.think(s.pos, s.level.elo, c)
-	if t.res.Move == chess.NullMove {
-		s.printf("? Ferz found no move\n")
-		return
-	}
-	s.printf("Ferz thought: %s\n", t)
-	label := moveLabel(s.pos, t.res.Move)
-	if !s.playMove(t.res.Move, t.elapsed) {
+	label := moveLabel(s.pos, m)
+	if !s.playMove(m, elapsed) {
 		s.printf("Ferz's flag fell before %s.\n", label)
 		s.announceOutcome()
 		return
+	}
+	if fromBook {
+		label += " (book)"
 	}
 	s.printf("Ferz plays %s.\n", label)
 	s.showBoard()

@@ -5,17 +5,20 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"strings"
 	"time"
 
+	"github.com/ferzchess/ferz/book"
 	"github.com/ferzchess/ferz/chess"
 	"github.com/ferzchess/ferz/engine"
 )
 
 // Options configure a Session. The zero Options give a game from the
 // standard position with the person playing White against the engine at
-// full strength, one second a move, on a Unicode board without colour.
+// full strength, one second a move, its first moves from the opening
+// book, on a Unicode board without colour.
 type Options struct {
 	// ASCII draws the board with letters (KQRBNP for White, kqrbnp for
 	// Black) and marks the dark squares with X, instead of Unicode pieces.
@@ -46,6 +49,9 @@ type Options struct {
 	// HashMB is the size of the engine's transposition table in
 	// megabytes; 0 means DefaultHashMB.
 	HashMB int
+	// NoBook starts with the opening book off: the engine searches its
+	// first moves too (the book command turns the book on).
+	NoBook bool
 }
 
 // DefaultHashMB is the size of the transposition table when
@@ -86,6 +92,14 @@ type Session struct {
 
 	tt       *engine.TT
 	searcher *engine.Searcher
+
+	// book is the opening book (nil if it cannot be read, bookErr says
+	// why); useBook says whether the engine plays from it; rng chooses
+	// among its moves (nil: math/rand/v2's global source).
+	book    *book.Book
+	bookErr error
+	useBook bool
+	rng     *rand.Rand
 
 	// Replaced by tests: the time, and the files of pgn save and load.
 	now        func() time.Time
@@ -156,6 +170,7 @@ func New(out io.Writer, opts Options) (*Session, error) {
 	}
 	s.tt = engine.NewTT(mb)
 	s.searcher = engine.NewSearcher(s.tt)
+	s.loadBook(!opts.NoBook)
 	s.setGame(start, start.Copy(), opts.Side)
 	return s, nil
 }
@@ -164,8 +179,8 @@ func New(out io.Writer, opts Options) (*Session, error) {
 // first move, then reads and carries out one line at a time until quit or
 // the end of in. It returns an error only if reading or writing fails.
 func (s *Session) Run(in io.Reader) error {
-	s.printf("Ferz terminal board. You play %s; Ferz plays at %s, %s. Type help for the commands.\n",
-		colorName(s.human), s.level, s.tc)
+	s.printf("Ferz terminal board. You play %s; Ferz plays at %s, %s, opening book %s. Type help for the commands.\n",
+		colorName(s.human), s.level, s.tc, s.bookState())
 	s.showBoard()
 	s.announceOutcome()
 	s.engineTurn()

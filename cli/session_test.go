@@ -3,17 +3,21 @@ package cli
 import (
 	"bytes"
 	"io"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/ferzchess/ferz/book"
 	"github.com/ferzchess/ferz/chess"
 )
 
 // play runs a session with opts (the engine limited to depth 2 unless
-// opts say otherwise) on the lines of script and returns its output.
+// opts say otherwise, its book moves chosen with a fixed seed) on the
+// lines of script and returns its output.
 func play(t *testing.T, opts Options, script string) string {
 	t.Helper()
 	if opts.Depth == 0 && opts.Time == "" {
@@ -25,6 +29,7 @@ func play(t *testing.T, opts Options, script string) string {
 	if err != nil {
 		t.Fatalf("New: %v", err)
 	}
+	s.rng = rand.New(rand.NewPCG(1, 2)) // the same book moves every time
 	if err := s.Run(strings.NewReader(script)); err != nil {
 		t.Fatalf("Run: %v\noutput:\n%s", err, out.String())
 	}
@@ -363,5 +368,115 @@ func TestSelfPlayWithGoToTheEnd(t *testing.T) {
 	}
 	if strings.Count(out, "Game over: ") != 2 { // at the end, and on loading it
 		t.Errorf("%d game over announcements, want 2", strings.Count(out, "Game over: "))
+	}
+}
+
+// bookSANs returns the default book's moves, in SAN, for the position
+// after the given moves from the start.
+func bookSANs(t *testing.T, moves ...string) []string {
+	t.Helper()
+	b, err := book.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := chess.StartPosition()
+	for _, m := range moves {
+		p.MakeMove(mustMove(t, p, m))
+	}
+	var sans []string
+	for _, e := range b.Probe(p) {
+		sans = append(sans, p.SAN(e.Move))
+	}
+	if len(sans) == 0 {
+		t.Fatalf("the default book has no move after %v", moves)
+	}
+	return sans
+}
+
+// bookReply returns the move of a line "Ferz plays 1... c5 (book)." in
+// out, or "" if there is none.
+func bookReply(out, prefix string) string {
+	_, rest, ok := strings.Cut(out, "Ferz plays "+prefix)
+	if !ok {
+		return ""
+	}
+	line, _, _ := strings.Cut(rest, "\n")
+	san, ok := strings.CutSuffix(line, " (book).")
+	if !ok {
+		return ""
+	}
+	return san
+}
+
+func TestBookMoves(t *testing.T) {
+	// On by default: the reply to 1.e4 is one of the book's, played at
+	// once, without a search.
+	out := play(t, Options{}, "e4\n")
+	mustContain(t, out, "opening book on (default book, ")
+	if san := bookReply(out, "1... "); !slices.Contains(bookSANs(t, "e4"), san) {
+		t.Errorf("the reply to 1.e4 is not a book move of %v:\n%s", bookSANs(t, "e4"), out)
+	}
+	if strings.Contains(out, "Ferz thought:") {
+		t.Errorf("Ferz searched a book move:\n%s", out)
+	}
+	// At every level, and playing White.
+	out = play(t, Options{Side: chess.Black, Level: "1"}, "")
+	if san := bookReply(out, "1. "); !slices.Contains(bookSANs(t), san) {
+		t.Errorf("Ferz's first move as White is not a book move:\n%s", out)
+	}
+
+	// book off: the engine searches; book on: the book again.
+	out = play(t, Options{}, "book off\nbook\ne4\nundo\nbook on\nbook\ne4\nbook maybe\n")
+	mustContain(t, out,
+		"Opening book: off.\n",
+		"Ferz thought: depth 2,",
+		"Opening book: on (default book, ",
+		"? book: say book on or book off",
+	)
+	i := strings.Index(out, promptText+"book on\n")
+	if i < 0 || bookReply(out[:i], "1... ") != "" || bookReply(out[i:], "1... ") == "" {
+		t.Errorf("book off, then on:\n%s", out)
+	}
+
+	// -no-book (Options.NoBook) starts with the book off.
+	out = play(t, Options{NoBook: true}, "book\ne4\n")
+	mustContain(t, out, "opening book off.", "Opening book: off.", "Ferz thought: depth 2,")
+	if strings.Contains(out, "(book)") {
+		t.Errorf("a book move with the book off:\n%s", out)
+	}
+
+	// The same seed gives the same book moves.
+	script := strings.Repeat("go\n", 8) + "fen\n"
+	if a, b := lastFEN(t, play(t, Options{}, script)), lastFEN(t, play(t, Options{}, script)); a != b {
+		t.Errorf("the same seed gave %s and %s", a, b)
+	}
+}
+
+func TestBookHintAndClocks(t *testing.T) {
+	b, err := book.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := chess.StartPosition()
+	best, _ := b.Best(p)
+	out := play(t, Options{}, "hint\nbook off\nhint\n")
+	mustContain(t, out, "Hint: "+p.SAN(best)+" (book)\n")
+	if strings.Count(out, "(book)") != 1 || !strings.Contains(out, "Hint: ") {
+		t.Errorf("the hint with the book off:\n%s", out)
+	}
+
+	// A book move takes no time: Ferz's clock gets its increment.
+	var buf bytes.Buffer
+	s, err := New(&buf, Options{Time: "1+2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	clock := &manualClock{t: time.Unix(0, 0)}
+	s.now = clock.now
+	s.setGame(s.start, s.pos, chess.White)
+	clock.t = clock.t.Add(3 * time.Second)
+	s.exec("e4")
+	if s.clocks != [2]time.Duration{59 * time.Second, 62 * time.Second} || bookReply(buf.String(), "1... ") == "" {
+		t.Errorf("clocks after a book reply: %v\n%s", s.clocks, buf.String())
 	}
 }

@@ -94,10 +94,18 @@ func pvString(p *chess.Position, pv []chess.Move) string {
 	return sb.String()
 }
 
-// cmdHint searches for the person's move at full strength and shows it.
+// cmdHint shows a move for the person: the opening book's most played
+// move while the book is on and knows the position, else the move a
+// search at full strength finds.
 func (s *Session) cmdHint(string) {
 	if s.refuseWhenOver() {
 		return
+	}
+	if s.useBook && s.book != nil {
+		if m, ok := s.book.Best(s.pos); ok {
+			s.printf("Hint: %s (book)\n", s.pos.SAN(m))
+			return
+		}
 	}
 	t := s.think(s.pos, 0, s.pos.SideToMove())
 	if t.res.Move == chess.NullMove {

@@ -15,7 +15,9 @@ func init() {
 const cliDescription = `
 Cli plays a game against Ferz on a board drawn in the terminal. Type moves
 in any notation (e4, Nf3, O-O, e2e4, E2-E4, e2 e4) and commands: new,
-undo, flip, level, time, fen, pgn save|load, hint, go, moves, help, quit.
+undo, flip, level, time, book on|off, fen, pgn save|load, hint, go, moves,
+help, quit. Ferz plays its first moves from the opening book built into
+it, at every level, unless -no-book or "book off" turns the book off.
 
 The board has Unicode pieces, in colour when standard output is a terminal
 (not with -no-color or the NO_COLOR environment variable); -ascii draws
@@ -42,13 +44,14 @@ func isTerminal(f any) bool {
 func runCLI(args []string, stdout, stderr io.Writer) error {
 	var o cli.Options
 	var black, noColor bool
-	fs := newFlagSet("cli", "[-black] [-level N] [-time T|B+I] [-depth N] [-fen FEN] [-ascii] [-no-color]", cliDescription)
+	fs := newFlagSet("cli", "[-black] [-level N] [-time T|B+I] [-depth N] [-fen FEN] [-no-book] [-ascii] [-no-color]", cliDescription)
 	fs.BoolVar(&black, "black", false, "play Black (Ferz moves first)")
 	fs.StringVar(&o.Level, "level", "", "Ferz's strength: a level `N` from 0 to 8 (0: full strength), its name, or an Elo")
 	fs.StringVar(&o.Time, "time", "", "time control: `T` seconds a move, or B+I for clocks of B minutes plus I seconds a move (default 1 a move; none with -depth)")
 	fs.IntVar(&o.Depth, "depth", 0, "limit Ferz's search to `N` plies (0: no limit)")
 	fs.StringVar(&o.FEN, "fen", "", "start from this position, in `FEN`")
 	fs.IntVar(&o.HashMB, "hash", cli.DefaultHashMB, "transposition table size in `MB`")
+	fs.BoolVar(&o.NoBook, "no-book", false, "do not play the first moves from the opening book (the book command turns it on)")
 	fs.BoolVar(&o.ASCII, "ascii", false, "draw the board with letters, the dark squares marked X")
 	fs.BoolVar(&noColor, "no-color", false, "draw the board without colour even on a terminal")
 	if err := parseFlags(fs, args, stdout, stderr); err != nil {

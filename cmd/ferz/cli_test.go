@@ -42,6 +42,21 @@ func TestCLIScriptedThroughStdin(t *testing.T) {
 	}
 }
 
+func TestCLIBook(t *testing.T) {
+	old := stdin
+	defer func() { stdin = old }()
+	stdin = strings.NewReader("e4\nbook\n")
+	code, out, errOut := runFerz("cli", "-depth", "1", "-hash", "1")
+	if code != 0 || errOut != "" || !strings.Contains(out, " (book).\n") || !strings.Contains(out, "Opening book: on (default book, ") {
+		t.Errorf("the book by default: exit status %d, stderr %q, output:\n%s", code, errOut, out)
+	}
+	stdin = strings.NewReader("e4\nbook\n")
+	code, out, _ = runFerz("cli", "-no-book", "-depth", "1", "-hash", "1")
+	if code != 0 || strings.Contains(out, "(book)") || !strings.Contains(out, "Opening book: off.") {
+		t.Errorf("-no-book: exit status %d, output:\n%s", code, out)
+	}
+}
+
 func TestCLIBadFlags(t *testing.T) {
 	for _, args := range [][]string{
 		{"cli", "-level", "99"},
