@@ -54,8 +54,7 @@ func meanVariance(counts [5]float64) (mean, variance float64, ok bool) {
 
 // emptyBin is the count given to an outcome no pair has had yet, when
 // computing the LLR: without it a run of identical pairs (a broken
-// engine losing every game) has no variance, and the test could never
-// decide.
+// engine losing every game) would leave the likelihoods degenerate.
 const emptyBin = 1e-3
 
 // Elo returns the rating difference from the pairs and its 95% margin,
@@ -123,21 +122,30 @@ func (s SPRT) Bounds() (lower, upper float64) {
 	return math.Log(s.Beta / (1 - s.Alpha)), math.Log((1 - s.Beta) / s.Alpha)
 }
 
-// LLR returns the log-likelihood ratio of H1 against H0 for the pairs,
-// in the normal approximation of the pentanomial model: with N pairs
-// whose score per game has mean m and variance v, and s0, s1 the
-// expected scores at Elo0 and Elo1,
+// LLR returns the generalized log-likelihood ratio of H1 against H0 for
+// the pairs (the GSPRT on the pentanomial model). Each hypothesis fixes
+// the expected score per game, s0 or s1 (ExpectedScore of Elo0, Elo1);
+// for each, the distribution of the five pair outcomes x = 0, ¼, ½, ¾, 1
+// that best explains the counts n_k while having that mean is
 //
-//	LLR = N · (s1 - s0) · (2m - s0 - s1) / (2v).
+//	p_k = f_k / (1 + λ·(x_k - s)),
 //
-// An outcome that no pair has had counts as 0.001 pairs (so that
-// identical pairs still have a variance); N is the sum of the counts. The
-// LLR is 0 before the first pair.
+// f_k being the observed frequencies and λ the root of
+// Σ f_k·(x_k - s)/(1 + λ·(x_k - s)) = 0 (found by bisection: the sum
+// falls from +∞ to -∞ as λ runs over the interval where every
+// denominator is positive). Then LLR = Σ n_k·ln(p1_k / p0_k).
+//
+// An outcome no pair has had yet counts as 0.001 pairs, so that a run of
+// identical pairs still gives a finite, slowly growing LLR. For counts
+// spread over the outcomes the LLR is close to the normal approximation
+// N·(s1 - s0)·(2m - s0 - s1)/(2v) (m and v the mean and variance of the
+// pair scores), which on the other hand overshoots wildly on a handful
+// of identical pairs. The LLR is 0 before the first pair.
 func (s SPRT) LLR(p Penta) float64 {
 	if p.Pairs() == 0 {
 		return 0
 	}
-	var counts [5]float64
+	var counts, freq [5]float64
 	n := 0.0
 	for k, c := range p {
 		counts[k] = float64(c)
@@ -146,9 +154,49 @@ func (s SPRT) LLR(p Penta) float64 {
 		}
 		n += counts[k]
 	}
-	mean, variance, _ := meanVariance(counts)
-	s0, s1 := ExpectedScore(s.Elo0), ExpectedScore(s.Elo1)
-	return n * (s1 - s0) * (2*mean - s0 - s1) / (2 * variance)
+	for k := range counts {
+		freq[k] = counts[k] / n
+	}
+	p0 := constrainedMLE(freq, ExpectedScore(s.Elo0))
+	p1 := constrainedMLE(freq, ExpectedScore(s.Elo1))
+	llr := 0.0
+	for k := range counts {
+		llr += counts[k] * math.Log(p1[k]/p0[k])
+	}
+	return llr
+}
+
+// constrainedMLE returns the distribution over the pair outcomes k/4 of
+// greatest likelihood for the frequencies f whose mean is score (0 <
+// score < 1, every f_k > 0).
+func constrainedMLE(f [5]float64, score float64) [5]float64 {
+	d := func(k int) float64 { return float64(k)/4 - score }
+	sum := func(lambda float64) float64 {
+		t := 0.0
+		for k := range f {
+			t += f[k] * d(k) / (1 + lambda*d(k))
+		}
+		return t
+	}
+	// Every 1 + λ·d_k stays positive for -1/d_4 < λ < -1/d_0.
+	lo, hi := -1/d(4), -1/d(0)
+	for range 200 {
+		mid := lo + (hi-lo)/2
+		if mid <= lo || mid >= hi {
+			break
+		}
+		if sum(mid) > 0 {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	lambda := lo + (hi-lo)/2
+	var p [5]float64
+	for k := range f {
+		p[k] = f[k] / (1 + lambda*d(k))
+	}
+	return p
 }
 
 // Decision is the state of an SPRT.

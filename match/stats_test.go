@@ -98,35 +98,45 @@ func TestSPRTBounds(t *testing.T) {
 func TestSPRTLLRWorkedExamples(t *testing.T) {
 	s := SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05}
 	// s0 = 0.5, s1 = 1/(1 + 10^(-5/400)) = 0.5071951.
+	//
+	// The "gsprt" values come from a separate implementation of the
+	// constrained maximum likelihood (a short script, bisection on λ);
+	// the "normal" ones are the normal approximation done by hand, which
+	// the GSPRT must come close to when every outcome is well populated.
 	tests := []struct {
-		name  string
-		penta Penta
-		llr   float64
-		elo   float64
-		want  Decision
+		name          string
+		penta         Penta
+		gsprt, normal float64
+		elo           float64
+		want          Decision
 	}{
-		// Symmetric [5 20 50 20 5], 100 pairs: mean 0.5; variance =
-		// (5·0.25 + 20·0.0625 + 20·0.0625 + 5·0.25)/100 = 0.05.
+		// Symmetric [5 20 50 20 5], 100 pairs: mean 0.5 = s0, so under
+		// H0 the constrained fit is the data itself (λ0 = 0). Normal:
+		// variance = (5·0.25 + 20·0.0625 + 20·0.0625 + 5·0.25)/100 = 0.05,
 		// LLR = 100 · 0.0071951 · (1 - 1.0071951) / (2·0.05) = -0.051769.
-		{"even", Penta{5, 20, 50, 20, 5}, -0.051769, 0, Continue},
+		{"even", Penta{5, 20, 50, 20, 5}, -0.051739, -0.051769, 0, Continue},
 		// [10 60 120 90 20], 300 pairs: mean = (15 + 60 + 67.5 + 20)/300
 		// = 0.5416667; E[x²] = (3.75 + 30 + 50.625 + 20)/300 = 0.3479167,
-		// variance = 0.3479167 - 0.2934028 = 0.0545139.
-		// LLR = 300 · 0.0071951 · (1.0833333 - 1.0071951) / 0.1090278 = 1.50738.
+		// variance = 0.3479167 - 0.2934028 = 0.0545139. Normal: LLR =
+		// 300 · 0.0071951 · (1.0833333 - 1.0071951) / 0.1090278 = 1.50738.
 		// Elo = -400·log10(1/0.5416667 - 1) = +29.02.
-		{"ahead", Penta{10, 60, 120, 90, 20}, 1.50738, 29.02, Continue},
+		{"ahead", Penta{10, 60, 120, 90, 20}, 1.460222, 1.50738, 29.02, Continue},
 		// Ten times as many pairs: ten times the LLR, past the upper bound.
-		{"accepted", Penta{100, 600, 1200, 900, 200}, 15.0738, 29.02, AcceptH1},
+		{"accepted", Penta{100, 600, 1200, 900, 200}, 14.602216, 15.0738, 29.02, AcceptH1},
 		// The mirror image: mean 0.4583333, the same variance;
-		// 2m - s0 - s1 = 0.9166667 - 1.0071951 = -0.0905285, so LLR =
-		// 3000 · 0.0071951 · -0.0905285 / 0.1090278 = -17.9228: far below
-		// the lower bound.
-		{"rejected", Penta{200, 900, 1200, 600, 100}, -17.92275, -29.02, AcceptH0},
+		// 2m - s0 - s1 = 0.9166667 - 1.0071951 = -0.0905285, so the
+		// normal LLR = 3000 · 0.0071951 · -0.0905285 / 0.1090278 =
+		// -17.9228: far below the lower bound.
+		{"rejected", Penta{200, 900, 1200, 600, 100}, -17.192792, -17.92275, -29.02, AcceptH0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := s.LLR(tt.penta); !near(got, tt.llr, 1e-4) {
-				t.Errorf("LLR %.6f, want %.6f", got, tt.llr)
+			got := s.LLR(tt.penta)
+			if !near(got, tt.gsprt, 1e-5) {
+				t.Errorf("LLR %.6f, want %.6f", got, tt.gsprt)
+			}
+			if math.Abs(got-tt.normal) > 0.05*math.Abs(tt.normal)+1e-4 {
+				t.Errorf("LLR %.6f is not within 5%% of the normal approximation %.6f", got, tt.normal)
 			}
 			if elo, _ := tt.penta.Elo(); !near(elo, tt.elo, 0.01) {
 				t.Errorf("Elo %.3f, want %.2f", elo, tt.elo)
@@ -143,20 +153,22 @@ func TestSPRTWithIdenticalPairs(t *testing.T) {
 	if got := s.LLR(Penta{}); got != 0 {
 		t.Errorf("LLR without pairs = %v, want 0", got)
 	}
-	// One won pair, the empty outcomes counted as 0.001 pairs each:
-	// n = 1.004, mean = (1 + 0.0015)/1.004 = 0.997510, E[x²] = (1 +
-	// 0.000875)/1.004 = 0.996888, variance = 0.996888 - 0.995026 =
-	// 0.001862; LLR = 1.004 · 0.0071951 · (1.995020 - 1.0071951) /
-	// 0.003724 = 1.916: not yet decided.
-	if got := s.LLR(Penta{4: 1}); !near(got, 1.916, 0.002) {
-		t.Errorf("LLR of one won pair = %v, want 1.916", got)
+	// One won pair proves next to nothing (the normal approximation
+	// would say 1.92, and 7.6 after two); 37 won pairs and 2 drawn ones
+	// (fastchess stopped such a run with elo1 = 20 at LLR 2.96) give
+	// 0.557 against elo1 = 5. Values from the separate script.
+	if got := s.LLR(Penta{4: 1}); !near(got, 0.014316, 1e-5) {
+		t.Errorf("LLR of one won pair = %v, want 0.014316", got)
 	}
-	// Only won pairs: H1 soon; only drawn pairs: toward H0.
-	if got := s.Decide(Penta{4: 5}); got != AcceptH1 {
-		t.Errorf("five won pairs: %v", got)
+	if got := s.LLR(Penta{2: 2, 4: 37}); !near(got, 0.557229, 1e-5) {
+		t.Errorf("LLR of [0 0 2 0 37] = %v, want 0.557229", got)
 	}
-	if got := s.LLR(Penta{2: 7}); got >= 0 {
-		t.Errorf("LLR of drawn pairs = %v, want < 0", got)
+	if got := s.LLR(Penta{2: 7}); !near(got, -0.096301, 1e-5) {
+		t.Errorf("LLR of seven drawn pairs = %v, want -0.096301", got)
+	}
+	// Enough won pairs do decide.
+	if got := s.Decide(Penta{4: 400}); got != AcceptH1 {
+		t.Errorf("400 won pairs: %v (LLR %v)", got, s.LLR(Penta{4: 400}))
 	}
 }
 
