@@ -128,21 +128,11 @@ type DrawAnswer struct {
 // handleDraw answers POST /api/games/{id}/draw: the person offers a
 // draw, which the engine accepts or declines after a short search.
 func (s *Server) handleDraw(w http.ResponseWriter, r *http.Request) {
-	ss, err := s.sessionFor(r)
+	ss, p, ply, err := s.helperPosition(r, nil)
 	if err != nil {
 		writeError(w, err)
 		return
 	}
-	ss.mu.Lock()
-	if err := ss.canActLocked(); err != nil {
-		ss.mu.Unlock()
-		writeError(w, err)
-		return
-	}
-	ply := len(ss.rec.Moves)
-	p := ss.pos.Copy()
-	ss.mu.Unlock()
-
 	res, err := ss.auxSearch(p, s.cfg.HintTime)
 	if err != nil {
 		writeError(w, err)
@@ -212,27 +202,18 @@ type HintAnswer struct {
 // handleHint answers POST /api/games/{id}/hint: the move the engine
 // would play in the person's place.
 func (s *Server) handleHint(w http.ResponseWriter, r *http.Request) {
-	ss, err := s.sessionFor(r)
+	useBook := false
+	ss, p, ply, err := s.helperPosition(r, func(ss *session) error {
+		if !ss.humanToMoveLocked() {
+			return errorf(http.StatusConflict, "a hint is for your turn; Ferz is to move")
+		}
+		useBook = !ss.rec.Settings.NoBook
+		return nil
+	})
 	if err != nil {
 		writeError(w, err)
 		return
 	}
-	ss.mu.Lock()
-	if err := ss.canActLocked(); err != nil {
-		ss.mu.Unlock()
-		writeError(w, err)
-		return
-	}
-	if !ss.humanToMoveLocked() {
-		ss.mu.Unlock()
-		writeError(w, errorf(http.StatusConflict, "a hint is for your turn; Ferz is to move"))
-		return
-	}
-	ply := len(ss.rec.Moves)
-	p := ss.pos.Copy()
-	useBook := !ss.rec.Settings.NoBook
-	ss.mu.Unlock()
-
 	if b := s.cfg.Book; useBook && b != nil {
 		// The book's most played move: a hint gives the main line.
 		if m, ok := b.Best(p); ok {
@@ -252,6 +233,29 @@ func (s *Server) handleHint(w http.ResponseWriter, r *http.Request) {
 	}
 	in := infoView(p, ply, engine.Info{Depth: res.Depth, Score: res.Score, Nodes: res.Nodes, PV: res.PV})
 	writeJSON(w, http.StatusOK, HintAnswer{UCI: p.UCI(res.Move), SAN: p.SAN(res.Move), Info: in})
+}
+
+// helperPosition prepares a helper search on the game of a request (a
+// hint, a draw offer): under the game's lock it checks that the game can
+// be acted on (canActLocked, then check if not nil) and returns its
+// session, a copy of its position and the number of moves played, so
+// that the search runs without the lock.
+func (s *Server) helperPosition(r *http.Request, check func(ss *session) error) (*session, *chess.Position, int, error) {
+	ss, err := s.sessionFor(r)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	if err := ss.canActLocked(); err != nil {
+		return nil, nil, 0, err
+	}
+	if check != nil {
+		if err := check(ss); err != nil {
+			return nil, nil, 0, err
+		}
+	}
+	return ss, ss.pos.Copy(), len(ss.rec.Moves), nil
 }
 
 // auxSearch searches p (its own copy) for up to d with a helper searcher

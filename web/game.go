@@ -57,6 +57,13 @@ type MoveView struct {
 	Book bool `json:"book,omitempty"`
 }
 
+// view describes the game as it stands now.
+func (s *session) view() GameView {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.viewLocked(time.Now())
+}
+
 // viewLocked describes the game at now.
 func (s *session) viewLocked(now time.Time) GameView {
 	r := s.rec

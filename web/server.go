@@ -268,10 +268,7 @@ func (s *Server) handleNewGame(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	ss.mu.Lock()
-	v := ss.viewLocked(time.Now())
-	ss.mu.Unlock()
-	writeJSON(w, http.StatusCreated, v)
+	writeJSON(w, http.StatusCreated, ss.view())
 }
 
 // handleGet answers GET /api/games/{id}.
@@ -281,10 +278,7 @@ func (s *Server) handleGet(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	ss.mu.Lock()
-	v := ss.viewLocked(time.Now())
-	ss.mu.Unlock()
-	writeJSON(w, http.StatusOK, v)
+	writeJSON(w, http.StatusOK, ss.view())
 }
 
 // handleDelete answers DELETE /api/games/{id}.

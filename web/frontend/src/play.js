@@ -332,42 +332,45 @@ async function sendMove(text) {
   }
 }
 
-/** Runs a game action (takeback, resign) and shows its outcome. */
-async function action(name, okText) {
+/**
+ * Posts a game action (POST /api/games/ID/name) and hands its answer to
+ * done; an error goes to the message line.
+ */
+async function postAction(name, done) {
   try {
-    const view = await post(`/api/games/${st.game.id}/${name}`);
+    done(await post(`/api/games/${st.game.id}/${name}`));
+  } catch (e) {
+    say($('play-message'), e.message);
+  }
+}
+
+/** Runs a game action (takeback, resign) and shows its outcome. */
+function action(name, okText) {
+  return postAction(name, (view) => {
     say($('play-message'), okText, true);
     st.ply = null;
     applyState(view);
-  } catch (e) {
-    say($('play-message'), e.message);
-  }
+  });
 }
 
 /** Offers a draw. */
-async function offerDraw() {
+function offerDraw() {
   say($('play-message'), 'Ferz considers your offer…', true);
-  try {
-    const ans = await post(`/api/games/${st.game.id}/draw`);
+  return postAction('draw', (ans) => {
     say($('play-message'), ans.message, ans.accepted);
     applyState(ans.game);
-  } catch (e) {
-    say($('play-message'), e.message);
-  }
+  });
 }
 
 /** Asks for a hint and draws it as a green arrow. */
-async function hint() {
+function hint() {
   say($('play-message'), 'Looking for a good move…', true);
-  try {
-    const ans = await post(`/api/games/${st.game.id}/hint`);
+  return postAction('hint', (ans) => {
     st.hint = ans.uci;
     st.hintPly = st.game.moves.length;
     say($('play-message'), `Hint: ${ans.san} (${ans.book ? 'book' : scoreText(ans.info)})`, true);
     renderEngine();
-  } catch (e) {
-    say($('play-message'), e.message);
-  }
+  });
 }
 
 /** Shows the game's PGN. */
