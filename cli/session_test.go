@@ -46,17 +46,27 @@ func mustContain(t *testing.T, out string, wants ...string) {
 	}
 }
 
+// fenAnswers returns the lines that answered the bare "fen" commands of
+// a session's output, in order.
+func fenAnswers(out string) []string {
+	var fens []string
+	lines := strings.Split(out, "\n")
+	for i := 0; i+1 < len(lines); i++ {
+		if lines[i] == promptText+"fen" {
+			fens = append(fens, lines[i+1])
+		}
+	}
+	return fens
+}
+
 // lastFEN returns the last line that answered a bare "fen" command.
 func lastFEN(t *testing.T, out string) string {
 	t.Helper()
-	lines := strings.Split(out, "\n")
-	for i := len(lines) - 2; i >= 0; i-- {
-		if lines[i] == promptText+"fen" {
-			return lines[i+1]
-		}
+	fens := fenAnswers(out)
+	if len(fens) == 0 {
+		t.Fatalf("no fen answer in output:\n%s", out)
 	}
-	t.Fatalf("no fen answer in output:\n%s", out)
-	return ""
+	return fens[len(fens)-1]
 }
 
 func TestMovesInEveryNotation(t *testing.T) {
@@ -92,13 +102,7 @@ func TestIllegalAmbiguousAndUnknownInput(t *testing.T) {
 func TestUndo(t *testing.T) {
 	out := play(t, Options{}, "undo\ne4\nd4\nundo\nfen\nundo\nfen\n")
 	mustContain(t, out, "? there is no move of yours to take back", "Took back 2 moves.")
-	lines := strings.Split(out, "\n")
-	var fens []string
-	for i, l := range lines {
-		if l == promptText+"fen" {
-			fens = append(fens, lines[i+1])
-		}
-	}
+	fens := fenAnswers(out)
 	if len(fens) != 2 {
 		t.Fatalf("want 2 FENs, have %q", fens)
 	}
@@ -150,13 +154,7 @@ func TestPGNSaveLoadRoundTrip(t *testing.T) {
 	}
 	out = play(t, Options{}, "pgn load "+file+"\nfen\nundo\nundo\nfen\npgn load "+filepath.Join(dir, "missing.pgn")+"\npgn load\npgn frobnicate x\n")
 	mustContain(t, out, "Loaded Player - Ferz, full strength (4 moves, result *)", "? pgn load: ", "? pgn load: which file?", "? pgn: say pgn save FILE or pgn load FILE")
-	lines := strings.Split(out, "\n")
-	var fens []string
-	for i, l := range lines {
-		if l == promptText+"fen" {
-			fens = append(fens, lines[i+1])
-		}
-	}
+	fens := fenAnswers(out)
 	if len(fens) != 2 || fens[0] != want || fens[1] != chess.StartFEN {
 		t.Errorf("FENs after load and undo: %q, want %q then the start", fens, want)
 	}
@@ -165,13 +163,7 @@ func TestPGNSaveLoadRoundTrip(t *testing.T) {
 	const fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"
 	file2 := filepath.Join(dir, "setup.pgn")
 	out = play(t, Options{FEN: fen}, "e4\npgn save "+file2+"\nfen\nnew\npgn load "+file2+"\nfen\n")
-	fens = nil
-	lines = strings.Split(out, "\n")
-	for i, l := range lines {
-		if l == promptText+"fen" {
-			fens = append(fens, lines[i+1])
-		}
-	}
+	fens = fenAnswers(out)
 	if len(fens) != 2 || fens[0] != fens[1] {
 		t.Errorf("set-up game: FENs before save and after load differ: %q", fens)
 	}
@@ -265,15 +257,24 @@ type manualClock struct{ t time.Time }
 
 func (c *manualClock) now() time.Time { return c.t }
 
-func TestClocksAndLossOnTime(t *testing.T) {
+// clockedSession returns a session set up as opts say, its output, and
+// the clock it reads, which stands still until the test moves it on; the
+// game starts at the clock's time.
+func clockedSession(t *testing.T, opts Options) (*Session, *bytes.Buffer, *manualClock) {
+	t.Helper()
 	var out bytes.Buffer
-	s, err := New(&out, Options{Time: "0.05+1", Depth: 1}) // 3 s + 1 s a move
+	s, err := New(&out, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	clock := &manualClock{t: time.Unix(0, 0)}
 	s.now = clock.now
 	s.setGame(s.start, s.pos, chess.White)
+	return s, &out, clock
+}
+
+func TestClocksAndLossOnTime(t *testing.T) {
+	s, out, clock := clockedSession(t, Options{Time: "0.05+1", Depth: 1}) // 3 s + 1 s a move
 	clock.t = clock.t.Add(1500 * time.Millisecond)
 	s.exec("e4")
 	if s.clocks[chess.White] != 2500*time.Millisecond || s.clocks[chess.Black] != 4*time.Second {
@@ -356,13 +357,7 @@ func TestSelfPlayWithGoToTheEnd(t *testing.T) {
 	if !strings.Contains(string(data), `[Result "`+strings.TrimSuffix(result, ",")+`"]`) {
 		t.Errorf("announced %q, saved:\n%s", announced, data)
 	}
-	var fens []string
-	lines := strings.Split(out, "\n")
-	for j, l := range lines {
-		if l == promptText+"fen" {
-			fens = append(fens, lines[j+1])
-		}
-	}
+	fens := fenAnswers(out)
 	if len(fens) != 2 || fens[0] != fens[1] {
 		t.Errorf("final FEN before saving and after loading: %q", fens)
 	}
@@ -466,14 +461,7 @@ func TestBookHintAndClocks(t *testing.T) {
 	}
 
 	// A book move takes no time: Ferz's clock gets its increment.
-	var buf bytes.Buffer
-	s, err := New(&buf, Options{Time: "1+2"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	clock := &manualClock{t: time.Unix(0, 0)}
-	s.now = clock.now
-	s.setGame(s.start, s.pos, chess.White)
+	s, buf, clock := clockedSession(t, Options{Time: "1+2"})
 	clock.t = clock.t.Add(3 * time.Second)
 	s.exec("e4")
 	if s.clocks != [2]time.Duration{59 * time.Second, 62 * time.Second} || bookReply(buf.String(), "1... ") == "" {

@@ -139,8 +139,11 @@ func TestPlayBook(t *testing.T) {
 	dir := t.TempDir()
 	// A book of one move: 1.d4.
 	b := book.NewBuilder(0, 0)
-	p := chess.StartPosition()
-	if err := b.AddGame(nil, []chess.Move{mustParseMove(t, p, "d4")}, "1-0"); err != nil {
+	d4, err := chess.StartPosition().ParseMove("d4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.AddGame(nil, []chess.Move{d4}, "1-0"); err != nil {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
@@ -196,14 +199,4 @@ func TestPlayBook(t *testing.T) {
 	if code != 2 || out != "" || !strings.Contains(errOut, "play: -book: ") || !strings.Contains(errOut, "bad.bin") {
 		t.Errorf("a bad book: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
-}
-
-// mustParseMove reads a move in p.
-func mustParseMove(t *testing.T, p *chess.Position, s string) chess.Move {
-	t.Helper()
-	m, err := p.ParseMove(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
 }
