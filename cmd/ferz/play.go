@@ -43,7 +43,7 @@ adds names) and refuses state-changing requests from other sites.
 
 Ferz plays its first moves from an opening book, at every level: the book
 built into ferz, or the Polyglot book -book names. The new-game dialog
-turns it off for a game; -no-book makes off the dialog's default.
+turns it off for a game; with -no-book the dialog starts with it off.
 
 Examples:
 	ferz play
