@@ -505,11 +505,14 @@ func (e *Engine) printInfo(p *chess.Position, info engine.Info) {
 	if info.Time > 0 {
 		nps = uint64(float64(info.Nodes) / info.Time.Seconds())
 	}
-	fmt.Fprintf(&sb, " nodes %d nps %d hashfull %d time %d pv", info.Nodes, nps, info.Hashfull, ms)
+	fmt.Fprintf(&sb, " nodes %d nps %d hashfull %d time %d", info.Nodes, nps, info.Hashfull, ms)
 	q := p.Copy()
-	for _, m := range info.PV {
+	for i, m := range info.PV {
 		if !q.IsLegal(m) {
 			break
+		}
+		if i == 0 {
+			sb.WriteString(" pv")
 		}
 		sb.WriteString(" " + q.UCI(m))
 		q.MakeMove(m)

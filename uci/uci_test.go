@@ -292,3 +292,12 @@ func TestMovetimeIsKept(t *testing.T) {
 		e.Handle("quit")
 	}
 }
+
+func TestInfoLinesNeverHaveAnEmptyPV(t *testing.T) {
+	out := run(t, "position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\ngo depth 11\n")
+	for _, line := range strings.Split(out, "\n") {
+		if strings.HasSuffix(strings.TrimSpace(line), " pv") {
+			t.Errorf("empty pv: %q", line)
+		}
+	}
+}
