@@ -18,6 +18,10 @@ var (
 
 const kpkSize = 2 * 64 * 64 * 24
 
+// The table takes about 0.1 s to build: start at once in the background,
+// so that a game does not stall on the first king and pawn ending.
+func init() { go kpkOnce.Do(buildKPK) }
+
 // kpkIndex numbers a position: side to move, white king, black king and
 // the pawn (files a-d, ranks 2-7).
 func kpkIndex(stm chess.Color, wk, bk, pawn chess.Square) int {
