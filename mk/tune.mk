@@ -19,7 +19,8 @@ TUNE_SEED        ?= 1
 TUNE_OPENINGS    ?= ../shared/data/openings/noob_3moves_30k.epd
 # The positions file: large, keep it out of the repository.
 TUNE_DATA        ?= /tmp/ferz-tune-positions.epd
-TUNE_EPOCHS      ?= 2000
+TUNE_EPOCHS      ?= 500
+TUNE_L2          ?= 0.03
 TUNE_LR          ?= 1
 TUNE_OUT         ?= engine/evaltuned.go
 
@@ -32,4 +33,4 @@ tune-gen:
 		-concurrency $(TUNE_CONCURRENCY) -seed $(TUNE_SEED) -openings $(TUNE_OPENINGS) -out $(TUNE_DATA)
 
 tune-run:
-	$(GO) run ./cmd/ferz tune run -data $(TUNE_DATA) -epochs $(TUNE_EPOCHS) -lr $(TUNE_LR) -out $(TUNE_OUT)
+	$(GO) run ./cmd/ferz tune run -data $(TUNE_DATA) -epochs $(TUNE_EPOCHS) -lr $(TUNE_LR) -l2 $(TUNE_L2) -out $(TUNE_OUT)
