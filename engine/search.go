@@ -88,6 +88,9 @@ type Searcher struct {
 	rootMoves []chess.Move
 	excluded  []chess.Move
 
+	// excludedMove[ply] is the move a singular extension search leaves out.
+	excludedMove [MaxPly + 2]chess.Move
+
 	killers  [MaxPly + 2][2]chess.Move
 	history  [2][64][64]int32
 	counters [16][64]chess.Move
@@ -468,7 +471,13 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 
 	key := p.Key()
 	hashMove := chess.NullMove
+	excluded := s.excludedMove[ply]
 	entry, hit := s.TT.probe(key, ply)
+	if excluded != chess.NullMove {
+		// A singular extension's search: its result is about the other
+		// moves only, so the table's entry for the position cannot answer.
+		hit = false
+	}
 	if hit {
 		hashMove = entry.move
 		if !pvNode && entry.depth >= depth &&
@@ -488,7 +497,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	s.evals[ply] = eval
 	improving := !inCheck && ply >= 2 && eval > s.evals[ply-2]
 
-	if !pvNode && !inCheck {
+	if !pvNode && !inCheck && excluded == chess.NullMove {
 		// Reverse futility: far above beta at low depth, assume it holds.
 		if depth <= 7 && eval-80*depth+40*boolInt(improving) >= beta && eval < mateBound {
 			return eval
@@ -555,6 +564,9 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		if !ok {
 			break
 		}
+		if m == excluded {
+			continue
+		}
 		if ply == 0 {
 			if len(s.rootMoves) > 0 && !containsMove(s.rootMoves, m) || containsMove(s.excluded, m) {
 				continue
@@ -580,8 +592,28 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 				continue // a capture that loses too much material
 			}
 		}
+		extension := 0
+		if m == hashMove && ply > 0 && depth >= 8 && excluded == chess.NullMove && entry.bound&BoundLower != 0 &&
+			entry.depth >= depth-3 && !IsMateScore(entry.score) {
+			// Singular extension: if every other move falls well short of
+			// the hash move's score, the hash move is the only good one
+			// and deserves a deeper look; if even the others beat beta,
+			// several moves do (multi-cut) and the node is cut.
+			singularBeta := entry.score - 2*depth
+			s.excludedMove[ply] = m
+			v := s.negamax(singularBeta-1, singularBeta, (depth-1)/2, ply, cutNode)
+			s.excludedMove[ply] = chess.NullMove
+			if s.stop.Load() {
+				return 0
+			}
+			if v < singularBeta {
+				extension = 1
+			} else if singularBeta >= beta {
+				return singularBeta
+			}
+		}
 		p.MakeMove(m)
-		newDepth := depth - 1
+		newDepth := depth - 1 + extension
 		var v int
 		if moveCount == 1 {
 			v = -s.negamax(-beta, -alpha, newDepth, ply+1, false)
@@ -641,6 +673,12 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		bound = BoundLower
 	case bestScore > origAlpha:
 		bound = BoundExact
+	}
+	if excluded != chess.NullMove {
+		if moveCount == 0 {
+			return alpha // the excluded move was the only one
+		}
+		return bestScore
 	}
 	s.TT.store(key, ply, bestMove, bestScore, eval, depth, bound)
 	return bestScore
