@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/ferzchess/ferz/chess"
+	"github.com/ferzchess/ferz/syzygy"
 )
 
 // Info reports the progress of a search after each iteration, once for
@@ -22,7 +23,9 @@ type Info struct {
 	Nodes    uint64
 	Time     time.Duration
 	Hashfull int
-	PV       []chess.Move
+	// TBHits counts the tablebase probes that found their position.
+	TBHits uint64
+	PV     []chess.Move
 }
 
 // Line is one principal variation of a finished iteration.
@@ -58,6 +61,8 @@ type Searcher struct {
 	// Rand chooses among near-best moves at a limited strength; nil
 	// means a generator seeded from the clock.
 	Rand *rand.Rand
+	// Tablebases, if set, are probed at the root and in the search.
+	Tablebases *Tablebases
 
 	pos *chess.Position
 	// stop is shared by the main searcher and its helpers.
@@ -78,6 +83,13 @@ type Searcher struct {
 	pondering atomic.Bool
 	ponderHit atomic.Int64
 	helper    bool
+	// tb is the tablebases of the search (the main thread's, in a helper);
+	// tbHits counts this thread's successful probes. rootInTB tells that
+	// the root is in the tables, with the result rootWDL.
+	tb       *Tablebases
+	tbHits   atomic.Uint64
+	rootInTB bool
+	rootWDL  syzygy.WDL
 	// nullMinPly disables null moves before this ply, during the
 	// verification of a null move's cut-off.
 	nullMinPly int
@@ -185,9 +197,12 @@ func (s *Searcher) search(p *chess.Position, limits Limits) Result {
 	if root.N == 0 {
 		return Result{}
 	}
+	s.tb = s.Tablebases
+	s.rootWDL, s.rootInTB = s.rootTablebase(p, &root)
 	var wg sync.WaitGroup
 	for i, h := range s.helpers {
 		h.setup(p.Copy(), limits)
+		h.tb = s.tb
 		h.rootMoves = append(h.rootMoves[:0], s.rootMoves...)
 		wg.Go(func() { h.helperLoop(i) })
 	}
@@ -202,6 +217,8 @@ func (s *Searcher) search(p *chess.Position, limits Limits) Result {
 func (s *Searcher) setup(p *chess.Position, limits Limits) {
 	s.pos = p
 	s.nodes = 0
+	s.tbHits.Store(0)
+	s.rootInTB = false
 	s.helperNodes = 0
 	s.published.Store(0)
 	s.start = time.Now()
@@ -226,6 +243,16 @@ func (s *Searcher) helperLoop(index int) {
 		}
 		score = v
 	}
+}
+
+// totalTBHits returns the tablebase hits of all threads. The helpers'
+// counts are read while they run: the total is a report, not a limit.
+func (s *Searcher) totalTBHits() uint64 {
+	n := s.tbHits.Load()
+	for _, h := range s.helpers {
+		n += h.tbHits.Load()
+	}
+	return n
 }
 
 // totalNodes returns the nodes searched by all threads.
@@ -314,6 +341,10 @@ func (s *Searcher) iterate(root chess.MoveList, limits Limits) Result {
 	for (limits.Infinite || s.pondering.Load()) && !s.stop.Load() && !s.externalStop() {
 		time.Sleep(time.Millisecond)
 	}
+	res.Score = s.tbRootScore(res.Score)
+	for i := range lines {
+		lines[i].Score = s.tbRootScore(lines[i].Score)
+	}
 	res.Lines = lines
 	if len(res.PV) > 1 && res.PV[0] == res.Move {
 		res.Ponder = res.PV[1]
@@ -358,8 +389,8 @@ func (s *Searcher) report(depth, multiPV, score int, bound Bound, pv []chess.Mov
 		return
 	}
 	s.OnInfo(Info{
-		Depth: depth, SelDepth: s.seldepth, MultiPV: multiPV, Score: score, Bound: bound,
-		Nodes: s.totalNodes(), Time: time.Since(s.start), Hashfull: s.TT.Hashfull(),
+		Depth: depth, SelDepth: s.seldepth, MultiPV: multiPV, Score: s.tbRootScore(score), Bound: bound,
+		Nodes: s.totalNodes(), Time: time.Since(s.start), Hashfull: s.TT.Hashfull(), TBHits: s.totalTBHits(),
 		PV: append([]chess.Move(nil), pv...),
 	})
 }
@@ -483,6 +514,13 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		if !pvNode && entry.depth >= depth &&
 			(entry.bound == BoundExact || entry.bound == BoundLower && entry.score >= beta || entry.bound == BoundUpper && entry.score <= alpha) {
 			return entry.score
+		}
+	}
+
+	if ply > 0 && excluded == chess.NullMove {
+		if v, bound, ok := s.probe(depth, ply); ok &&
+			(bound == BoundExact || bound == BoundLower && v >= beta || bound == BoundUpper && v <= alpha) {
+			return v
 		}
 	}
 

@@ -14,6 +14,7 @@ import (
 	"github.com/ferzchess/ferz/book"
 	"github.com/ferzchess/ferz/chess"
 	"github.com/ferzchess/ferz/engine"
+	"github.com/ferzchess/ferz/syzygy"
 )
 
 // Engine is a UCI session: the current position, the options and the
@@ -39,6 +40,9 @@ type Engine struct {
 	// first use); rng picks its moves.
 	book *book.Book
 	rng  *rand.Rand
+	// tb holds the Syzygy tables and the settings of the Syzygy options;
+	// the searcher uses it while tb.Tables is set.
+	tb engine.Tablebases
 }
 
 type options struct {
@@ -53,6 +57,7 @@ type options struct {
 	elo           int
 	ownBook       bool
 	bookFile      string
+	syzygyPath    string
 }
 
 const (
@@ -65,6 +70,7 @@ const (
 func New(out io.Writer) *Engine {
 	tt := engine.NewTT(defaultHashMB)
 	return &Engine{
+		tb:       engine.Tablebases{ProbeDepth: 1, ProbeLimit: 7, Rule50: true},
 		Name:     "Ferz",
 		out:      out,
 		pos:      chess.StartPosition(),
@@ -119,6 +125,10 @@ func (e *Engine) Handle(line string) bool {
 		e.printf("option name UCI_ShowWDL type check default false")
 		e.printf("option name OwnBook type check default false")
 		e.printf("option name BookFile type string default <default>")
+		e.printf("option name SyzygyPath type string default <empty>")
+		e.printf("option name SyzygyProbeDepth type spin default 1 min 1 max 100")
+		e.printf("option name SyzygyProbeLimit type spin default 7 min 0 max 7")
+		e.printf("option name Syzygy50MoveRule type check default true")
 		e.printf("uciok")
 	case "isready":
 		e.printf("readyok")
@@ -262,6 +272,22 @@ func (e *Engine) setOption(args []string) {
 			e.book = nil
 		}
 		e.opts.bookFile = value
+	case "syzygypath":
+		e.stopSearch()
+		e.setSyzygyPath(value)
+	case "syzygyprobedepth":
+		if n, ok := e.spin("SyzygyProbeDepth", value, 1, 100); ok {
+			e.stopSearch()
+			e.tb.ProbeDepth = n
+		}
+	case "syzygyprobelimit":
+		if n, ok := e.spin("SyzygyProbeLimit", value, 0, 7); ok {
+			e.stopSearch()
+			e.tb.ProbeLimit = n
+		}
+	case "syzygy50moverule":
+		e.stopSearch()
+		e.check("Syzygy50MoveRule", value, &e.tb.Rule50)
 	case "clear hash":
 		e.stopSearch()
 		e.tt.Clear()
@@ -279,6 +305,35 @@ func (e *Engine) setOption(args []string) {
 	default:
 		e.printf("info string setoption: unknown option %q", name)
 	}
+}
+
+// setSyzygyPath loads the Syzygy tables of the directories in paths
+// (separated as in PATH), replacing those loaded before, and says in an
+// info string how many it found and what went wrong.
+func (e *Engine) setSyzygyPath(paths string) {
+	if e.tb.Tables != nil {
+		e.tb.Tables.Close()
+		e.tb.Tables = nil
+		e.searcher.Tablebases = nil
+	}
+	if paths == "<empty>" {
+		paths = ""
+	}
+	e.opts.syzygyPath = paths
+	if strings.TrimSpace(paths) == "" {
+		return
+	}
+	tables, errs := syzygy.Open(paths)
+	for _, err := range errs {
+		e.printf("info string SyzygyPath: %v", err)
+	}
+	if tables == nil || tables.Count() == 0 {
+		e.printf("info string SyzygyPath: found no tablebases in %s", paths)
+		return
+	}
+	e.printf("info string SyzygyPath: found %d tablebases, up to %d pieces", tables.Count(), tables.MaxPieces())
+	e.tb.Tables = tables
+	e.searcher.Tablebases = &e.tb
 }
 
 // bookMove picks a move from the opening book for the current position.
@@ -505,7 +560,11 @@ func (e *Engine) printInfo(p *chess.Position, info engine.Info) {
 	if info.Time > 0 {
 		nps = uint64(float64(info.Nodes) / info.Time.Seconds())
 	}
-	fmt.Fprintf(&sb, " nodes %d nps %d hashfull %d time %d", info.Nodes, nps, info.Hashfull, ms)
+	fmt.Fprintf(&sb, " nodes %d nps %d hashfull %d", info.Nodes, nps, info.Hashfull)
+	if e.tb.Tables != nil {
+		fmt.Fprintf(&sb, " tbhits %d", info.TBHits)
+	}
+	fmt.Fprintf(&sb, " time %d", ms)
 	q := p.Copy()
 	for i, m := range info.PV {
 		if !q.IsLegal(m) {

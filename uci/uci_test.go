@@ -2,6 +2,8 @@ package uci
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -9,6 +11,7 @@ import (
 	"time"
 
 	"github.com/ferzchess/ferz/chess"
+	"github.com/ferzchess/ferz/engine"
 )
 
 // syncBuffer collects the engine's output from several goroutines.
@@ -299,5 +302,59 @@ func TestInfoLinesNeverHaveAnEmptyPV(t *testing.T) {
 		if strings.HasSuffix(strings.TrimSpace(line), " pv") {
 			t.Errorf("empty pv: %q", line)
 		}
+	}
+}
+
+// SyzygyPath loads the tables and says how many it found; a directory
+// that does not exist is reported and the engine plays on; positions in
+// the tables are searched with tbhits counted and a winning score.
+func TestSyzygyOptions(t *testing.T) {
+	const dir = "../../shared/data/syzygy"
+	if _, err := os.Stat(dir); err != nil {
+		t.Skip("no Syzygy tables at", dir)
+	}
+	abs, _ := filepath.Abs(dir)
+	out := run(t, "uci\n"+
+		"setoption name SyzygyPath value /no/such/dir"+string(os.PathListSeparator)+abs+"\n"+
+		"setoption name SyzygyProbeLimit value 9\n"+
+		"setoption name SyzygyProbeDepth value x\n"+
+		"setoption name Syzygy50MoveRule value maybe\n"+
+		"position fen 8/8/8/3k4/8/8/2PK4/8 w - - 0 1\ngo depth 8\n"+
+		"setoption name SyzygyPath value <empty>\n"+
+		"position fen 8/8/8/3k4/8/8/2PK4/8 w - - 0 1\ngo depth 8\nquit\n")
+	for _, want := range []string{
+		"option name SyzygyPath type string default <empty>",
+		"option name SyzygyProbeLimit type spin default 7 min 0 max 7",
+		"info string SyzygyPath: found 35 tablebases, up to 4 pieces",
+		"/no/such/dir",
+		"info string setoption SyzygyProbeLimit: clamped to 7",
+		"info string setoption SyzygyProbeDepth: \"x\" is not a whole number",
+		"info string setoption Syzygy50MoveRule: \"maybe\" is neither true nor false",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %q in:\n%s", want, out)
+		}
+	}
+	if ms := bestmoves(out); len(ms) != 2 {
+		t.Fatalf("want 2 bestmoves, got %v", ms)
+	}
+	// The first search reports tbhits and a tablebase win; the second,
+	// without tables, neither.
+	searches := strings.Split(out, "bestmove")
+	last := func(s string) string {
+		lines := strings.Split(strings.TrimSpace(s), "\n")
+		for i := len(lines) - 1; i >= 0; i-- {
+			if strings.HasPrefix(lines[i], "info depth") {
+				return lines[i]
+			}
+		}
+		return ""
+	}
+	first, second := last(searches[0]), last(searches[1])
+	if !strings.Contains(first, " tbhits ") || !strings.Contains(first, "score cp "+strconv.Itoa(engine.TBWinScore)) {
+		t.Errorf("with tables: %q lacks tbhits or the tablebase win score %d", first, engine.TBWinScore)
+	}
+	if strings.Contains(second, "tbhits") {
+		t.Errorf("without tables: %q still has tbhits", second)
 	}
 }
