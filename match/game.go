@@ -17,6 +17,7 @@ type gameSettings struct {
 	draw         DrawRule
 	resign       ResignRule
 	maxMoves     int
+	tablebase    TablebaseRule
 	readyTimeout time.Duration
 	event, site  string
 }
@@ -125,6 +126,10 @@ func (g *gameRecord) run(ctx context.Context, players [2]*Engine, startErr [2]er
 				fullMove := g.pos.FullmoveNumber()
 				g.play(m, moveComment(res))
 				if g.ruleEnds(side) {
+					return
+				}
+				if v, ok := g.s.tablebase.adjudicate(g.pos); ok {
+					g.end(v.result, v.reason, "adjudication")
 					return
 				}
 				if v, ok := adj.add(side, res.Last.Score, fullMove, g.pos.Ply()); ok {

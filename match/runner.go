@@ -39,6 +39,9 @@ type Config struct {
 	Draw     DrawRule
 	Resign   ResignRule
 	MaxMoves int
+	// Tablebase adjudicates a game as soon as its position is in the
+	// Syzygy tables (zero value: off).
+	Tablebase TablebaseRule
 	// SPRT, if not nil, is tested after every game pair; the match stops
 	// when it accepts either hypothesis. It needs exactly one pairing.
 	SPRT *SPRT
@@ -148,6 +151,7 @@ func Run(ctx context.Context, cfg Config) (*Results, error) {
 		draw:         cfg.Draw,
 		resign:       cfg.Resign,
 		maxMoves:     cfg.MaxMoves,
+		tablebase:    cfg.Tablebase,
 		readyTimeout: ready,
 		event:        orDefault(cfg.Event, "Ferz match"),
 		site:         orDefault(cfg.Site, "?"),

@@ -1,9 +1,12 @@
 package match
 
 import (
+	"bytes"
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/ferzchess/ferz/chess"
@@ -101,6 +104,39 @@ func TestTablebaseAdjudicationWithoutDTZ(t *testing.T) {
 		v, ok := rule.adjudicate(chess.MustParseFEN(fen))
 		if v.result != want || ok != (want != "") {
 			t.Errorf("%s: %q %v, want %q", fen, v.result, ok, want)
+		}
+	}
+}
+
+func TestTablebaseAdjudicationInAMatch(t *testing.T) {
+	tables := openSyzygy(t, syzygyDir)
+	dir := t.TempDir()
+	// After White's first move the position is in the tables.
+	writeFile(t, dir+"/tb.epd", "8/8/8/4k3/8/8/8/1K5Q w - - 0 60\n8/8/3k4/3p4/8/2K5/3P4/8 w - - 0 40\n")
+	book, err := LoadOpenings(dir+"/tb.epd", 0, 0, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pgn bytes.Buffer
+	res, err := Run(context.Background(), Config{
+		Engines:         []EngineConfig{fakeEngine("a", "good"), fakeEngine("b", "good")},
+		GamesPerPairing: 4,
+		Book:            book,
+		TimeControl:     TimeControl{Depth: 1},
+		Tablebase:       TablebaseRule{Tables: tables},
+		Concurrency:     1,
+		PGN:             &pgn,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Pairings[0].Tally != (Tally{Wins: 1, Losses: 1, Draws: 2}) {
+		t.Errorf("%+v", res.Pairings[0])
+	}
+	for _, g := range readGames(t, pgn.String()) {
+		want := map[string]string{"1-0": "White wins by tablebase adjudication", "1/2-1/2": "draw by tablebase adjudication"}[g.Result]
+		if g.Tag("Termination") != "adjudication" || g.Tag("PlyCount") != "1" || want == "" || !strings.HasSuffix(finalComment(g), want) {
+			t.Errorf("game %s: %s, %v %q", g.Tag("Round"), g.Result, g.Tags, finalComment(g))
 		}
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/ferzchess/ferz/match"
+	"github.com/ferzchess/ferz/syzygy"
 )
 
 func init() {
@@ -51,7 +52,9 @@ uciok or readyok, and garbage in place of a move lose the game, with the
 reason in the PGN; the engine is restarted for its next game. Games end
 by the rules (mate, stalemate, threefold repetition, 50 moves,
 insufficient material) and, if asked, by -draw, -resign and -maxmoves
-adjudication.
+adjudication, and by Syzygy tablebases (-tb): as soon as a position is in
+the tables, their result with best play under the 50-move rule ends the
+game.
 
 Every game prints a line and the standings of its pairing (W/D/L, score,
 Elo with its 95% margin, LOS, draw rate); -sprt tests after each game pair
@@ -96,6 +99,8 @@ type matchOptions struct {
 	draw        string
 	resign      string
 	maxMoves    int
+	tb          string
+	tbPieces    int
 	sprt        string
 	pgn         string
 	event       string
@@ -131,6 +136,8 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&o.draw, "draw", "", "draw adjudication: \"movenumber=40 movecount=8 score=10\" (both scores within ±score cp for movecount moves from movenumber on)")
 	fs.StringVar(&o.resign, "resign", "", "resign adjudication: \"movecount=3 score=600 twosided=true\"")
 	fs.IntVar(&o.maxMoves, "maxmoves", 0, "adjudicate a draw after `N` moves (0: never)")
+	fs.StringVar(&o.tb, "tb", "", "adjudicate by the Syzygy tablebases in these directories (`paths` separated by "+string(os.PathListSeparator)+")")
+	fs.IntVar(&o.tbPieces, "tbpieces", 0, "adjudicate by tablebases only positions of at most `N` pieces (0: all the tables hold)")
 	fs.StringVar(&o.sprt, "sprt", "", "SPRT on game pairs: \"elo0=0 elo1=5 alpha=0.05 beta=0.05\"; stops when it decides")
 	fs.StringVar(&o.pgn, "pgn", "", "append the games to this PGN `file`")
 	fs.StringVar(&o.event, "event", "Ferz match", "the PGN Event tag")
@@ -262,6 +269,19 @@ func matchConfig(o *matchOptions, stdout io.Writer) (match.Config, []string, err
 		}
 		cfg.Resign = r
 	}
+	if o.tbPieces < 0 {
+		return cfg, nil, usageErrorf("match: -tbpieces must not be negative")
+	}
+	if o.tb != "" {
+		tables, errs := syzygy.Open(o.tb)
+		for _, err := range errs {
+			fmt.Fprintf(stdout, "warning: %v\n", err)
+		}
+		if tables.Count() == 0 {
+			return cfg, nil, usageErrorf("match: -tb %s: no Syzygy tables (*.rtbw files) there", o.tb)
+		}
+		cfg.Tablebase = match.TablebaseRule{Tables: tables, Pieces: o.tbPieces}
+	}
 	if o.sprt != "" {
 		s, err := match.ParseSPRT(o.sprt)
 		if err != nil {
@@ -345,6 +365,9 @@ func matchConfig(o *matchOptions, stdout io.Writer) (match.Config, []string, err
 	}
 	if o.maxMoves > 0 {
 		adj = append(adj, fmt.Sprintf("draw after %d moves", o.maxMoves))
+	}
+	if s := cfg.Tablebase.String(); s != "" {
+		adj = append(adj, s)
 	}
 	if len(adj) > 0 {
 		conditions = append(conditions, "adjudication: "+strings.Join(adj, ", "))
