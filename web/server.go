@@ -11,6 +11,7 @@ import (
 
 	"github.com/ferzchess/ferz/book"
 	"github.com/ferzchess/ferz/chess"
+	"github.com/ferzchess/ferz/syzygy"
 )
 
 // Config sets up a Server. The zero value of each field but Store picks
@@ -36,6 +37,9 @@ type Config struct {
 	// NoBook starts new games with the book off unless the request asks
 	// for it; the page's new-game dialog offers this default.
 	NoBook bool
+	// Tablebases, if not nil, are the Syzygy tables whose results the
+	// analysis view shows (GET /api/tablebase).
+	Tablebases *syzygy.Tables
 	// AllowedHosts are host names, besides IP addresses and localhost,
 	// under which the server may be reached (see hostAllowed).
 	AllowedHosts []string
@@ -132,6 +136,7 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/games/{id}/hint", s.handleHint)
 	m.HandleFunc("POST /api/position", s.handlePosition)
 	m.HandleFunc("GET /api/analysis", s.handleAnalysis)
+	m.Handle("GET /api/tablebase", tablebaseHandler{s.cfg.Tablebases})
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, errorf(http.StatusNotFound, "no API endpoint %s %s", r.Method, r.URL.Path))
 	})

@@ -114,3 +114,19 @@ func TestTablebaseRefusesBadRequests(t *testing.T) {
 		}
 	}
 }
+
+func TestTablebaseThroughTheServer(t *testing.T) {
+	ts := newTestServer(t, Config{Tablebases: openSyzygy(t)})
+	res := ts.do("GET", "/api/tablebase?fen="+url.QueryEscape("8/8/8/4k3/8/8/8/1K5Q b - - 0 60"), "")
+	var v tablebaseView
+	res.json(t, &v)
+	if res.status != http.StatusOK || !v.Found || v.WDL != "loss" || v.DTZ != -18 {
+		t.Errorf("%d %s", res.status, res.body)
+	}
+	ts = newTestServer(t, Config{})
+	res = ts.do("GET", "/api/tablebase?fen="+url.QueryEscape("8/8/8/4k3/8/8/8/1K5Q b - - 0 60"), "")
+	res.json(t, &v)
+	if res.status != http.StatusOK || v.Found || !strings.Contains(v.Reason, "no tablebases") {
+		t.Errorf("without tables: %d %s", res.status, res.body)
+	}
+}

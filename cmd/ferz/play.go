@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/ferzchess/ferz/book"
+	"github.com/ferzchess/ferz/syzygy"
 	"github.com/ferzchess/ferz/web"
 )
 
@@ -45,11 +46,16 @@ Ferz plays its first moves from an opening book, at every level: the book
 built into ferz, or the Polyglot book -book names. The new-game dialog
 turns it off for a game; with -no-book the dialog starts with it off.
 
+With -tb, the analysis view shows for positions in the Syzygy tablebases
+found there the result, the distance to zeroing (plies to the next
+capture, pawn move or mate on the way to it) and every move's.
+
 Examples:
 	ferz play
 	ferz play -addr 127.0.0.1:9000 -no-browser
 	ferz play -data /tmp/ferz-games -movetime 300ms
-	ferz play -book /usr/share/games/gnuchess/book.bin`
+	ferz play -book /usr/share/games/gnuchess/book.bin
+	ferz play -tb /usr/share/syzygy`
 
 // playContext returns the context that ends "ferz play": Ctrl-C or
 // SIGTERM. Tests replace it.
@@ -71,8 +77,9 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 		allow     string
 		bookFile  string
 		noBook    bool
+		tbPaths   string
 	)
-	fs := newFlagSet("play", "[-addr HOST:PORT] [-no-browser] [-data DIR] [-movetime D] [-book FILE] [-no-book]", playDescription)
+	fs := newFlagSet("play", "[-addr HOST:PORT] [-no-browser] [-data DIR] [-movetime D] [-book FILE] [-no-book] [-tb DIRS]", playDescription)
 	fs.StringVar(&addr, "addr", "127.0.0.1:8080", "listen on `host:port` (a non-loopback host is reachable from other machines)")
 	fs.BoolVar(&noBrowser, "no-browser", false, "do not open the browser")
 	fs.StringVar(&dataDir, "data", "", "keep the games in `dir` (default $XDG_DATA_HOME/ferz or the user config dir + /ferz)")
@@ -81,6 +88,7 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&allow, "allow-host", "", "comma-separated host `names` besides IP addresses and localhost that may reach the board")
 	fs.StringVar(&bookFile, "book", "", "play the first moves from the Polyglot book in `file` (default: the book built into ferz)")
 	fs.BoolVar(&noBook, "no-book", false, "start new games with the opening book off (the new-game dialog can still turn it on)")
+	fs.StringVar(&tbPaths, "tb", "", "show in the analysis the results of the Syzygy tablebases in these directories (`paths` separated by "+string(os.PathListSeparator)+")")
 	if err := parseFlags(fs, args, stdout, stderr); err != nil {
 		return err
 	}
@@ -116,13 +124,26 @@ func runPlay(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 
+	var tables *syzygy.Tables
+	if tbPaths != "" {
+		var errs []error
+		tables, errs = syzygy.Open(tbPaths)
+		for _, err := range errs {
+			fmt.Fprintf(stderr, "ferz play: warning: %v\n", err)
+		}
+		if tables.Count() == 0 {
+			return usageErrorf("play: -tb %s: no Syzygy tables (*.rtbw files) there", tbPaths)
+		}
+		defer tables.Close()
+	}
+
 	store, err := web.OpenStore(dataDir)
 	if err != nil {
 		return fmt.Errorf("play: %v", err)
 	}
 	defer store.Close()
 	logger := func(format string, args ...any) { fmt.Fprintf(stderr, "ferz play: "+format+"\n", args...) }
-	srv, err := web.New(web.Config{Store: store, MoveTime: moveTime, HashMB: hashMB, Book: bk, NoBook: noBook, AllowedHosts: hosts, Logf: logger})
+	srv, err := web.New(web.Config{Store: store, MoveTime: moveTime, HashMB: hashMB, Book: bk, NoBook: noBook, Tablebases: tables, AllowedHosts: hosts, Logf: logger})
 	if err != nil {
 		return fmt.Errorf("play: %v", err)
 	}

@@ -5,6 +5,7 @@ import { get, post } from './api.js';
 import { $, h, say } from './dom.js';
 import { needsPromotion, pickPromotion, pvText, scoreText, setEvalBar, squaresOf, toDests, turnOf } from './board.js';
 import { evalGraph } from './graph.js';
+import { showTablebase } from './tablebase.js';
 
 const an = {
   ground: null,
@@ -109,6 +110,7 @@ async function show(i) {
   const node = an.nodes[an.idx];
   render();
   restartEngine();
+  showTablebase($('an-tb'), node.fen, playUCI);
   if (!node.dests) {
     try {
       const ans = await post('/api/position', { fen: node.fen });
@@ -225,6 +227,12 @@ async function onBoardMove(orig, dest) {
     if (!p) return render();
     uci += p;
   }
+  return playUCI(uci);
+}
+
+/** Plays the move uci from the node shown. */
+async function playUCI(uci) {
+  const node = an.nodes[an.idx];
   try {
     const ans = await post('/api/position', { fen: node.fen, move: uci });
     const next = an.nodes[an.idx + 1];
