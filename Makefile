@@ -59,7 +59,7 @@ perft-full: build
 perft-compare: install-stockfish
 	$(GO) run ./internal/perfcompare
 
-FUZZ_PKGS ?= ./chess ./book ./cli
+FUZZ_PKGS ?= ./chess ./book ./cli ./syzygy
 
 fuzz:
 	@for pkg in $(FUZZ_PKGS); do \
