@@ -105,3 +105,57 @@ func TestTablebaseRootKeepsResult(t *testing.T) {
 		t.Error("a 5-piece pawn ending searched to depth 10 made no tablebase hit")
 	}
 }
+
+// Several threads probe the tables at once (run with -race).
+func TestTablebaseWithThreads(t *testing.T) {
+	tb := openTablebases(t)
+	p := chess.MustParseFEN("8/8/3k4/3p4/2PP4/3K4/8/8 b - - 0 1")
+	s := NewSearcher(NewTT(4))
+	s.SetThreads(3)
+	s.Tablebases = tb
+	var hits uint64
+	s.OnInfo = func(info Info) { hits = info.TBHits }
+	res := s.Search(p, Limits{Depth: 9})
+	if res.Move == chess.NullMove || hits == 0 {
+		t.Errorf("3 threads: move %v, %d tablebase hits", res.Move, hits)
+	}
+}
+
+// BenchmarkSearchTablebases compares the node rate of searches far from
+// the tables (the first 8 bench positions with 16 pieces or more, depth
+// 10) with and without tables: the tables must not slow such searches
+// down by more than 10%.
+func BenchmarkSearchTablebases(b *testing.B) {
+	if _, err := os.Stat(syzygyDir); err != nil {
+		b.Skip("no Syzygy tables at", syzygyDir)
+	}
+	tables, _ := syzygy.Open(syzygyDir)
+	defer tables.Close()
+	var far []string
+	for _, fen := range BenchPositions {
+		if p := chess.MustParseFEN(fen); p.Occupied().Count() >= 16 && len(far) < 8 {
+			far = append(far, fen)
+		}
+	}
+	for _, withTB := range []bool{false, true} {
+		name := "without"
+		if withTB {
+			name = "with"
+		}
+		b.Run(name, func(b *testing.B) {
+			s := NewSearcher(NewTT(16))
+			if withTB {
+				s.Tablebases = &Tablebases{Tables: tables, ProbeDepth: 1, ProbeLimit: 7, Rule50: true}
+			}
+			var nodes uint64
+			for b.Loop() {
+				for _, fen := range far {
+					s.TT.Clear()
+					s.Clear()
+					nodes += s.Search(chess.MustParseFEN(fen), Limits{Depth: 10}).Nodes
+				}
+			}
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+		})
+	}
+}
