@@ -4,7 +4,9 @@
 // It plays through what a person does: start a game, move by typing, by
 // drag and by click, take back, ask for a hint, flip the board, export
 // the PGN, reload, turn the opening book off and on, set up positions,
-// promote, mate, import a PGN, look at the analysis graph, resign.
+// promote, mate, import a PGN, look at the analysis graph, resign, and
+// with FERZ_TB=1 (the server has the 3-4 piece Syzygy tables, ferz play
+// -tb) read the analysis view's tablebase panel and play a move from it.
 // Screenshots go to test-results/.
 import { chromium } from 'playwright-core';
 import assert from 'node:assert/strict';
@@ -327,6 +329,72 @@ try {
   // 16. The imported game's PGN keeps its moves.
   const operaPGN = await (await page.request.get(new URL(`/api/games/${opera}/pgn`, base).href)).text();
   assert.match(operaPGN, /16\. Qb8\+ Nxb8 17\. Rd8# 1-0/);
+
+  // 17. The tablebase panel: hidden for a position of many pieces; for
+  // KQ v K the result, DTZ and every move's, and a click plays a move.
+  assert.ok(await page.isHidden('#an-tb'), 'no tablebase panel with 32 pieces');
+  if (process.env.FERZ_TB === '1') {
+    const verdict = () => page.textContent('#an-tb .tbverdict');
+    const tbMoves = () => page.$$eval('#an-tb .tbmoves li', (els) => els.map((e) => ({
+      san: e.querySelector('.san').textContent, res: e.querySelector('.tbres').textContent,
+      wdl: e.className.split(' ')[0], best: e.classList.contains('best') })));
+    /** Waits until the analysis board shows exactly these pieces (square: class), still. */
+    const boardIs = (want) => page.waitForFunction((want) => {
+      const els = [...document.querySelectorAll('#an-board cg-board piece')];
+      if (els.some((e) => /anim|fading|ghost|dragging/.test(e.className))) return false;
+      const got = Object.fromEntries(els.map((e) => [e.cgKey, e.className]));
+      return JSON.stringify(Object.keys(got).sort()) === JSON.stringify(Object.keys(want).sort()) &&
+        Object.entries(want).every(([k, v]) => got[k] === v);
+    }, want);
+    /** Loads fen in the analysis and waits until the panel shows verdict. */
+    const loadTB = async (fen, verdict) => {
+      await page.fill('#an-fen', fen);
+      await page.click('#an-fen-form button[type=submit]');
+      await page.waitForFunction((fen) => document.querySelector('#an-fen').value === fen, fen);
+      await page.waitForFunction((re) => {
+        const v = document.querySelector('#an-tb:not([hidden]) .tbverdict');
+        return v && new RegExp(re).test(v.textContent);
+      }, verdict.source);
+    };
+    // White to move wins: the best moves keep the win at the same DTZ.
+    const kqk = '8/8/8/4k3/8/8/8/KQ6 w - - 0 1';
+    await loadTB(kqk, /^Tablebase: White wins · DTZ \d+$/);
+    const dtz = parseInt((await verdict()).match(/DTZ (\d+)/)[1], 10);
+    assert.ok(dtz > 1, `DTZ ${dtz}`);
+    let list = await tbMoves();
+    assert.equal(list.length, 22, 'every legal move listed (2 king moves, 20 queen moves)');
+    assert.ok(list[0].best, 'the best moves come first');
+    for (const m of list.filter((m) => m.best)) assert.deepEqual([m.wdl, m.res], ['win', `win · DTZ ${dtz}`], m.san);
+    for (const m of list.filter((m) => !m.best)) assert.ok(m.wdl === 'draw' || parseInt(m.res.split('DTZ ')[1], 10) > dtz, `${m.san}: ${m.res}`);
+    // Qe4+ and Qf5+ give the queen away.
+    assert.deepEqual(list.filter((m) => m.wdl === 'draw').map((m) => [m.san, m.res]).sort(), [['Qe4+', 'draw'], ['Qf5+', 'draw']]);
+    await boardIs({ a1: 'white king', b1: 'white queen', e5: 'black king' });
+    await page.screenshot({ path: join(results, '04-tablebase.png') });
+    // A click on a best move plays it: Black to move loses, one ply nearer.
+    const best = 'Kb2';
+    assert.ok(list.some((m) => m.san === best && m.best), `${best} is one of the best moves`);
+    await page.click(`#an-tb .tbmoves li:has(.san:text-is("${best}"))`);
+    await page.waitForFunction((san) => document.querySelector('#an-moves .mv[data-ply="1"]')?.textContent === san, best);
+    assert.ok(await page.$('#an-moves .mv.current[data-ply="1"]'), 'the move played is the one shown');
+    assert.match(await page.inputValue('#an-fen'), / b - - 1 1$/);
+    await boardIs({ b2: 'white king', b1: 'white queen', e5: 'black king' });
+    await page.waitForFunction(() => document.querySelector('#an-tb .tbmoves li.loss') && !document.querySelector('#an-tb .tbmoves li.win'));
+    assert.equal(await verdict(), `Tablebase: White wins · DTZ ${dtz - 1}`);
+    list = await tbMoves();
+    assert.ok(list.length >= 1 && list.every((m) => m.wdl === 'loss' && /^loss · DTZ \d+$/.test(m.res)), JSON.stringify(list));
+    assert.equal(list[0].res, `loss · DTZ ${dtz - 1}`, 'the longest resistance first');
+    await page.screenshot({ path: join(results, '05-tablebase-move.png') });
+    log(`tablebase: KQ v K, White wins, DTZ ${dtz}; ${best} played from the panel, then DTZ ${dtz - 1}`);
+    // A draw (the black king in front of the pawn), and Black wins with White to move.
+    await loadTB('8/8/8/8/8/4k3/4P3/4K3 w - - 0 1', /^Tablebase: Draw$/);
+    assert.deepEqual((await tbMoves()).sort((a, b) => a.san.localeCompare(b.san)),
+      ['Kd1', 'Kf1'].map((san) => ({ san, res: 'draw', wdl: 'draw', best: true })));
+    await loadTB('kq6/8/8/8/8/8/8/7K w - - 0 1', /^Tablebase: Black wins · DTZ \d+$/);
+    assert.ok((await tbMoves()).every((m) => m.wdl === 'loss'), 'White loses with every move');
+    log('tablebase: KP v K drawn, Black wins KQ v K');
+  } else {
+    log('tablebase panel: skipped (FERZ_TB is not 1: the server has no tablebases)');
+  }
 
   assert.deepEqual(pageErrors, [], 'no errors in the page');
   log('browser test passed');
