@@ -270,5 +270,5 @@ func (ss *session) auxSearch(p *chess.Position, d time.Duration) (engine.Result,
 	defer ss.srv.wg.Done()
 	stop, release := ss.srv.stopOnClose()
 	defer release()
-	return engine.NewSearcher(engine.NewTT(auxHashMB)).Search(p, engine.Limits{MoveTime: d, Stop: stop}), nil
+	return ss.srv.newSearcher(auxHashMB).Search(p, engine.Limits{MoveTime: d, Stop: stop}), nil
 }

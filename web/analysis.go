@@ -86,7 +86,7 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 		waitStop(r, s)
 		return
 	}
-	searcher := engine.NewSearcher(engine.NewTT(analysisHashMB))
+	searcher := s.newSearcher(analysisHashMB)
 	searcher.OnInfo = func(in engine.Info) {
 		if in.Bound != engine.BoundExact || len(in.PV) == 0 {
 			return // a line still moving inside its aspiration window

@@ -87,7 +87,7 @@ func (ss *session) computeEvals(startFEN string, moves []MoveRecord) ([]int, err
 	defer ss.srv.wg.Done()
 	stop, release := ss.srv.stopOnClose()
 	defer release()
-	searcher := engine.NewSearcher(engine.NewTT(auxHashMB))
+	searcher := ss.srv.newSearcher(auxHashMB)
 	evals := make([]int, 0, len(moves)+1)
 	for i := 0; ; i++ {
 		if stop.Load() {

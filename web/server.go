@@ -11,6 +11,7 @@ import (
 
 	"github.com/ferzchess/ferz/book"
 	"github.com/ferzchess/ferz/chess"
+	"github.com/ferzchess/ferz/engine"
 	"github.com/ferzchess/ferz/syzygy"
 )
 
@@ -142,6 +143,17 @@ func (s *Server) routes() {
 	})
 	m.Handle("/", staticHandler())
 	s.mux = m
+}
+
+// newSearcher returns a searcher for analysis, hints and evaluations, with
+// the tablebases if the server has them (Ferz's moves in a game do without:
+// a level should not play endgames perfectly).
+func (s *Server) newSearcher(hashMB int) *engine.Searcher {
+	searcher := engine.NewSearcher(engine.NewTT(hashMB))
+	if s.cfg.Tablebases != nil {
+		searcher.Tablebases = &engine.Tablebases{Tables: s.cfg.Tablebases, ProbeDepth: 1, ProbeLimit: 7, Rule50: true}
+	}
+	return searcher
 }
 
 // Handler returns the HTTP handler of the board and its API.

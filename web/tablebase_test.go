@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/ferzchess/ferz/chess"
+	"github.com/ferzchess/ferz/engine"
 	"github.com/ferzchess/ferz/syzygy"
 )
 
@@ -128,5 +129,19 @@ func TestTablebaseThroughTheServer(t *testing.T) {
 	res.json(t, &v)
 	if res.status != http.StatusOK || v.Found || !strings.Contains(v.Reason, "no tablebases") {
 		t.Errorf("without tables: %d %s", res.status, res.body)
+	}
+}
+
+// Analysis, hints and evaluations search with the server's tables: a won
+// endgame scores as a tablebase win.
+func TestAnalysisSearchersUseTheTables(t *testing.T) {
+	ts := newTestServer(t, Config{Tablebases: openSyzygy(t)})
+	p := chess.MustParseFEN("8/8/8/4k3/8/8/8/KQ6 w - - 0 1")
+	res := ts.srv.newSearcher(1).Search(p, engine.Limits{Depth: 3})
+	if !engine.IsTBScore(res.Score) && !engine.IsMateScore(res.Score) {
+		t.Errorf("KQvK with tables scores %d, not a tablebase win", res.Score)
+	}
+	if s := newTestServer(t, Config{}).srv.newSearcher(1); s.Tablebases != nil {
+		t.Error("a server without tables gave its searcher tables")
 	}
 }
