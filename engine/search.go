@@ -280,6 +280,9 @@ func (s *Searcher) iterate(root chess.MoveList, limits Limits) Result {
 	prevScores := make([]int, multiPV)
 	var lastBest chess.Move
 	var stableIterations int
+	// prevScore is the best score of the iteration before, for the time
+	// management: a falling score deserves more time.
+	prevScore := 0
 	for depth := 1; depth <= maxDepth; depth++ {
 		s.excluded = s.excluded[:0]
 		newLines := lines[:0:0]
@@ -327,7 +330,12 @@ func (s *Searcher) iterate(root chess.MoveList, limits Limits) Result {
 			stableIterations = 0
 		}
 		lastBest = res.Move
-		if s.softLimitReached(stableIterations) {
+		drop := 0
+		if depth > 1 {
+			drop = prevScore - res.Score
+		}
+		prevScore = res.Score
+		if s.softLimitReached(stableIterations, drop) {
 			break
 		}
 		if IsMateScore(res.Score) && depth > 2*abs(MateIn(res.Score))+4 {
@@ -355,9 +363,10 @@ func (s *Searcher) iterate(root chess.MoveList, limits Limits) Result {
 }
 
 // softLimitReached tells whether to start no new iteration. The soft
-// limit stretches when the best move keeps changing and shrinks when it
-// has stayed the same for several iterations.
-func (s *Searcher) softLimitReached(stable int) bool {
+// limit stretches when the best move keeps changing or the score has
+// just dropped by drop centipawns, and shrinks when the best move has
+// stayed the same for several iterations.
+func (s *Searcher) softLimitReached(stable, drop int) bool {
 	if s.soft <= 0 || s.pondering.Load() {
 		return false
 	}
@@ -369,6 +378,11 @@ func (s *Searcher) softLimitReached(stable int) bool {
 		scale = 0.85
 	case stable >= 1:
 		scale = 1.0
+	}
+	if drop > 20 {
+		// Up to half as much again for a drop of 150 cp or more: the
+		// search is finding trouble and a deeper look may avoid it.
+		scale *= 1 + float64(min(drop, 150))/300
 	}
 	return float64(s.elapsed()) > float64(s.soft)*scale
 }

@@ -94,3 +94,24 @@ func TestSearchFindsZugzwangMate(t *testing.T) {
 		t.Errorf("1.Ra6: score %d, want mate in 2", res.Score)
 	}
 }
+
+// The soft time limit stretches when the score drops and when the best
+// move is unstable, and shrinks when the best move is stable.
+func TestSoftLimitStretchesOnScoreDrop(t *testing.T) {
+	s := NewSearcher(NewTT(1))
+	s.soft = 100 * time.Millisecond
+	s.start = time.Now().Add(-120 * time.Millisecond)
+	if !s.softLimitReached(1, 0) {
+		t.Error("120 ms into a 100 ms soft limit with a stable score: the search should stop")
+	}
+	if s.softLimitReached(1, 150) {
+		t.Error("a 150 cp drop should stretch the 100 ms soft limit past 120 ms")
+	}
+	if s.softLimitReached(0, 0) {
+		t.Error("a best move that just changed should stretch the 100 ms soft limit past 120 ms")
+	}
+	s.start = time.Now().Add(-70 * time.Millisecond)
+	if !s.softLimitReached(6, 0) {
+		t.Error("a best move stable for 6 iterations should shrink the soft limit below 70 ms")
+	}
+}
