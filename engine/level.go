@@ -24,22 +24,39 @@ type level struct {
 	multiPV             int
 }
 
-// levelFor maps a rating to search limits. The node budget doubles every
-// 150 Elo, the depth limit grows by one ply every 200, and the margin
-// for choosing a move other than the best shrinks from 160 centipawns at
-// MinElo to none at MaxElo, so that weaker levels play plausible second
-// choices rather than random blunders.
+// levelFor maps a rating to search limits. Above levelRandomBelow the
+// level is a node budget alone, from measurements against Stockfish's
+// UCI_Elo levels (docs/strength.md, "Level calibration"): Ferz at n nodes
+// a move plays at about 1894 + 89*(log2 n - 13.46) on that scale, so the
+// budget doubles every 89 Elo. Below, where a few dozen nodes are as weak
+// as the search gets, the level also picks among near-best moves, with a
+// margin that grows to 200 centipawns at MinElo: plausible second choices,
+// never random blunders.
 func levelFor(elo int) level {
 	elo = min(max(elo, MinElo), MaxElo)
-	strength := float64(elo-MinElo) / float64(MaxElo-MinElo) // 0..1
-	return level{
-		nodes:       uint64(64 * math.Pow(2, float64(elo-MinElo)/150)),
-		depth:       1 + (elo-MinElo)/200,
-		margin:      int(160 * (1 - strength)),
-		temperature: max(1, int(60*(1-strength))),
-		multiPV:     4,
+	lv := level{
+		nodes:       max(levelMinNodes, uint64(math.Exp2(13.46+float64(elo-1894)/89))),
+		depth:       MaxPly - 1,
+		multiPV:     1,
+		temperature: 1,
 	}
+	if elo < levelRandomBelow {
+		lv.margin = 200 * (levelRandomBelow - elo) / (levelRandomBelow - MinElo)
+		lv.temperature = max(1, lv.margin/2)
+		lv.multiPV = 4
+		// The weakest levels also see little: a ply more every 100 Elo.
+		lv.depth = 1 + (elo-MinElo)/100
+	}
+	return lv
 }
+
+// levelMinNodes is the smallest node budget: enough for a quiescence
+// search that sees a hanging piece.
+const levelMinNodes = 64
+
+// levelRandomBelow is the rating under which levels choose among
+// near-best moves as well as searching little.
+const levelRandomBelow = 1300
 
 // LevelName is a name for a playing strength, for menus.
 func LevelName(elo int) string {

@@ -11,13 +11,17 @@ func TestLevelsGrowWithElo(t *testing.T) {
 	prev := levelFor(MinElo)
 	for elo := MinElo + 100; elo <= MaxElo; elo += 100 {
 		lv := levelFor(elo)
-		if lv.nodes <= prev.nodes || lv.depth < prev.depth || lv.margin > prev.margin {
+		if lv.nodes < prev.nodes || lv.depth < prev.depth || lv.margin > prev.margin || lv == prev {
 			t.Errorf("Elo %d: %+v does not grow from %+v", elo, lv, prev)
 		}
 		prev = lv
 	}
-	if levelFor(MaxElo).margin != 0 {
-		t.Error("the top level should always play its best move")
+	if levelFor(MaxElo).margin != 0 || levelFor(1500).margin != 0 {
+		t.Error("the calibrated levels should always play their best move")
+	}
+	// The calibration: 89 Elo a doubling of the node budget.
+	if n1, n2 := levelFor(1500).nodes, levelFor(2000).nodes; n2 < 40*n1 || n2 > 55*n1 {
+		t.Errorf("500 Elo should multiply the nodes by about 2^(500/89) = 49: %d and %d", n1, n2)
 	}
 }
 
