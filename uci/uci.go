@@ -43,6 +43,8 @@ type Engine struct {
 	// tb holds the Syzygy tables and the settings of the Syzygy options;
 	// the searcher uses it while tb.Tables is set.
 	tb engine.Tablebases
+	// tbErrors is how many of the tables' problems have been reported.
+	tbErrors int
 }
 
 type options struct {
@@ -327,6 +329,7 @@ func (e *Engine) setSyzygyPath(paths string) {
 	for _, err := range errs {
 		e.printf("info string SyzygyPath: %v", err)
 	}
+	e.tbErrors = len(tables.Errors())
 	if tables == nil || tables.Count() == 0 {
 		e.printf("info string SyzygyPath: found no tablebases in %s", paths)
 		return
@@ -334,6 +337,20 @@ func (e *Engine) setSyzygyPath(paths string) {
 	e.printf("info string SyzygyPath: found %d tablebases, up to %d pieces", tables.Count(), tables.MaxPieces())
 	e.tb.Tables = tables
 	e.searcher.Tablebases = &e.tb
+}
+
+// reportTableErrors says in info strings what went wrong with a table
+// since the last report: a broken table is found on its first probe, and
+// the search goes on without it.
+func (e *Engine) reportTableErrors() {
+	if e.tb.Tables == nil {
+		return
+	}
+	errs := e.tb.Tables.Errors()
+	for _, err := range errs[min(e.tbErrors, len(errs)):] {
+		e.printf("info string Syzygy: %v; playing on without that table", err)
+	}
+	e.tbErrors = len(errs)
 }
 
 // bookMove picks a move from the opening book for the current position.
@@ -520,6 +537,7 @@ func (e *Engine) goCommand(args []string) {
 	go func() {
 		defer e.running.Done()
 		res := e.searcher.Search(p, limits)
+		e.reportTableErrors()
 		// Ready for the next "go" before the GUI reads this bestmove.
 		e.busy.Store(false)
 		if res.Move == chess.NullMove {

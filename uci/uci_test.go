@@ -358,3 +358,29 @@ func TestSyzygyOptions(t *testing.T) {
 		t.Errorf("without tables: %q still has tbhits", second)
 	}
 }
+
+// A table that is broken beyond its header is found on the first probe:
+// the engine says so once and plays on without it.
+func TestSyzygyBrokenTableIsReportedAndSkipped(t *testing.T) {
+	const dir = "../../shared/data/syzygy"
+	data, err := os.ReadFile(filepath.Join(dir, "KQvK.rtbw"))
+	if err != nil {
+		t.Skip("no Syzygy tables at", dir)
+	}
+	tmp := t.TempDir()
+	for i := 4; i < len(data) && i < 64; i++ {
+		data[i] = 0xff // keep the magic number, spoil the header
+	}
+	if err := os.WriteFile(filepath.Join(tmp, "KQvK.rtbw"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := run(t, "setoption name SyzygyPath value "+tmp+"\n"+
+		"position fen 8/8/8/4k3/8/8/8/KQ6 w - - 0 1\ngo depth 6\n"+
+		"position fen 8/8/8/4k3/8/8/8/KQ6 w - - 0 1\ngo depth 6\nquit\n")
+	if n := strings.Count(out, "info string Syzygy: "); n != 1 {
+		t.Errorf("want one report of the broken table, got %d in:\n%s", n, out)
+	}
+	if ms := bestmoves(out); len(ms) != 2 || ms[0] == "0000" {
+		t.Errorf("bestmoves %v", ms)
+	}
+}
