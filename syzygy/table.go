@@ -55,23 +55,34 @@ var loadFile = mapFile
 // k: a size of 16 more than a multiple of 64 and the right magic number.
 // It reads only the first bytes.
 func checkFile(path string, k kind) error {
-	f, err := os.Open(path)
+	f, _, err := openTableFile(path)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return err
-	}
-	if err := checkSize(fi.Size()); err != nil {
-		return err
-	}
 	var magic [4]byte
 	if _, err := io.ReadFull(f, magic[:]); err != nil {
 		return fmt.Errorf("reading the magic number: %v", err)
 	}
 	return checkMagic(magic[:], k)
+}
+
+// openTableFile opens a table file whose size can be a table's, and
+// returns it with its size.
+func openTableFile(path string) (*os.File, int64, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, 0, err
+	}
+	fi, err := f.Stat()
+	if err == nil {
+		err = checkSize(fi.Size())
+	}
+	if err != nil {
+		f.Close()
+		return nil, 0, err
+	}
+	return f, fi.Size(), nil
 }
 
 func checkSize(size int64) error {
@@ -129,19 +140,12 @@ func (t *table) load() bool {
 
 // open maps the file and reads its header.
 func (t *table) open() error {
-	f, err := os.Open(t.path)
+	f, size, err := openTableFile(t.path)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return err
-	}
-	if err := checkSize(fi.Size()); err != nil {
-		return err
-	}
-	t.data, t.unmap, err = loadFile(f, fi.Size())
+	t.data, t.unmap, err = loadFile(f, size)
 	if err != nil {
 		return err
 	}
