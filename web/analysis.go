@@ -22,12 +22,7 @@ const analysisHashMB = 16
 // position gets one "over" event.
 func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
-	fen := q.Get("fen")
-	if fen == "" {
-		writeError(w, errorf(http.StatusBadRequest, "the fen parameter is missing"))
-		return
-	}
-	p, err := parseFEN(fen)
+	p, err := fenParam(r)
 	if err != nil {
 		writeError(w, err)
 		return

@@ -62,6 +62,15 @@ func (s *Server) handlePosition(w http.ResponseWriter, r *http.Request) {
 const maxFEN = 128
 
 // parseFEN reads a FEN from a request, with a 400 error if it is bad.
+// fenParam reads the position of a request's fen query parameter.
+func fenParam(r *http.Request) (*chess.Position, error) {
+	fen := r.URL.Query().Get("fen")
+	if fen == "" {
+		return nil, errorf(http.StatusBadRequest, "the fen parameter is missing")
+	}
+	return parseFEN(fen)
+}
+
 func parseFEN(fen string) (*chess.Position, error) {
 	if len(fen) > maxFEN {
 		return nil, errorf(http.StatusBadRequest, "the FEN is too long (%d bytes, at most %d)", len(fen), maxFEN)

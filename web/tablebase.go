@@ -52,12 +52,7 @@ type tablebaseHandler struct {
 }
 
 func (h tablebaseHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	fen := r.URL.Query().Get("fen")
-	if fen == "" {
-		writeError(w, errorf(http.StatusBadRequest, "the fen parameter is missing"))
-		return
-	}
-	p, err := parseFEN(fen)
+	p, err := fenParam(r)
 	if err != nil {
 		writeError(w, err)
 		return
