@@ -103,12 +103,13 @@ type Searcher struct {
 	// excludedMove[ply] is the move a singular extension search leaves out.
 	excludedMove [MaxPly + 2]chess.Move
 
-	killers  [MaxPly + 2][2]chess.Move
-	history  [2][64][64]int32
-	counters [16][64]chess.Move
-	evals    [MaxPly + 2]int
-	pv       [MaxPly + 1][MaxPly + 1]chess.Move
-	pvLen    [MaxPly + 1]int
+	killers    [MaxPly + 2][2]chess.Move
+	history    [2][64][64]int32
+	correction correctionTable
+	counters   [16][64]chess.Move
+	evals      [MaxPly + 2]int
+	pv         [MaxPly + 1][MaxPly + 1]chess.Move
+	pvLen      [MaxPly + 1]int
 }
 
 // NewSearcher returns a searcher using the given table.
@@ -150,6 +151,7 @@ func (s *Searcher) PonderHit() {
 func (s *Searcher) Clear() {
 	s.killers = [MaxPly + 2][2]chess.Move{}
 	s.history = [2][64][64]int32{}
+	s.correction = correctionTable{}
 	s.counters = [16][64]chess.Move{}
 	for _, h := range s.helpers {
 		h.Clear()
@@ -538,16 +540,25 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 	}
 
-	eval := -Infinity
+	// rawEval is the evaluation function's verdict (what the table
+	// keeps), staticEval that corrected for the pawn structure, and eval
+	// the best estimate: the table's score when its bound says more.
+	rawEval, staticEval, eval := -Infinity, -Infinity, -Infinity
 	if !inCheck {
 		if hit {
-			eval = entry.eval
+			rawEval = entry.eval
 		} else {
-			eval = Evaluate(p)
+			rawEval = Evaluate(p)
+		}
+		staticEval = s.correct(p, rawEval)
+		eval = staticEval
+		if hit && !IsMateScore(entry.score) &&
+			(entry.bound == BoundExact || entry.bound == BoundLower && entry.score > eval || entry.bound == BoundUpper && entry.score < eval) {
+			eval = entry.score
 		}
 	}
-	s.evals[ply] = eval
-	improving := !inCheck && ply >= 2 && eval > s.evals[ply-2]
+	s.evals[ply] = staticEval
+	improving := !inCheck && ply >= 2 && staticEval > s.evals[ply-2]
 
 	if !pvNode && !inCheck && excluded == chess.NullMove {
 		// Reverse futility: far above beta at low depth, assume it holds.
@@ -732,7 +743,11 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 		return bestScore
 	}
-	s.TT.store(key, ply, bestMove, bestScore, eval, depth, bound)
+	if !inCheck && (bestMove == chess.NullMove || !isNoisy(p, bestMove)) && !IsMateScore(bestScore) &&
+		!(bound == BoundLower && bestScore <= staticEval) && !(bound == BoundUpper && bestScore >= staticEval) {
+		s.updateCorrection(p, depth, bestScore, staticEval)
+	}
+	s.TT.store(key, ply, bestMove, bestScore, rawEval, depth, bound)
 	return bestScore
 }
 
@@ -780,7 +795,7 @@ func (s *Searcher) quiescence(alpha, beta, ply int, checks bool) int {
 		return entry.score
 	}
 	bestScore := -Infinity
-	eval := -Infinity
+	rawEval, eval := -Infinity, -Infinity
 	var ms moveSelector
 	if inCheck {
 		p.GenerateLegal(&ms.list)
@@ -789,10 +804,11 @@ func (s *Searcher) quiescence(alpha, beta, ply int, checks bool) int {
 		}
 	} else {
 		if hit {
-			eval = entry.eval
+			rawEval = entry.eval
 		} else {
-			eval = Evaluate(p)
+			rawEval = Evaluate(p)
 		}
+		eval = s.correct(p, rawEval)
 		bestScore = eval
 		if eval >= beta {
 			return eval
@@ -858,7 +874,7 @@ func (s *Searcher) quiescence(alpha, beta, ply int, checks bool) int {
 		bound = BoundExact
 	}
 	if !inCheck {
-		s.TT.store(key, ply, bestMove, bestScore, eval, 0, bound)
+		s.TT.store(key, ply, bestMove, bestScore, rawEval, 0, bound)
 	}
 	return bestScore
 }
