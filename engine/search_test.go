@@ -86,7 +86,7 @@ func TestSearchRespectsNodeLimit(t *testing.T) {
 // after 1.Ra6 every Black move loses, but passing would not, so a search
 // that trusts the null move never sees the mate.
 func TestSearchFindsZugzwangMate(t *testing.T) {
-	res := searchFEN(t, "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", Limits{Depth: 22})
+	res := searchFEN(t, "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", Limits{Depth: 24})
 	if !IsMateScore(res.Score) || res.Score < 0 {
 		t.Errorf("best %v score %d, want a forced mate", res.Move, res.Score)
 	}
