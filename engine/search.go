@@ -743,7 +743,10 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 		return bestScore
 	}
-	if !inCheck && (bestMove == chess.NullMove || !isNoisy(p, bestMove)) && !IsMateScore(bestScore) &&
+	// The correction learns from quiet results only, and only from a
+	// bound that says on which side of the static evaluation the truth
+	// lies; mates and tablebase verdicts say nothing about evaluation.
+	if !inCheck && (bestMove == chess.NullMove || !isNoisy(p, bestMove)) && !IsMateScore(bestScore) && !IsTBScore(bestScore) &&
 		!(bound == BoundLower && bestScore <= staticEval) && !(bound == BoundUpper && bestScore >= staticEval) {
 		s.updateCorrection(p, depth, bestScore, staticEval)
 	}
