@@ -19,6 +19,18 @@ const (
 // correctionTable holds the averages, in centipawns times correctionGrain.
 type correctionTable [2][correctionSize]int32
 
+// staticEval returns the evaluation of a position not in check: raw, as
+// the evaluation function gives it (from the table's entry when there is
+// one), and corrected for the pawn structure.
+func (s *Searcher) staticEval(p *chess.Position, entry ttEntry, hit bool) (raw, corrected int) {
+	if hit {
+		raw = entry.eval
+	} else {
+		raw = Evaluate(p)
+	}
+	return raw, s.correct(p, raw)
+}
+
 // correct returns the static evaluation raw corrected for the position's
 // pawn structure, kept clear of the mate scores.
 func (s *Searcher) correct(p *chess.Position, raw int) int {

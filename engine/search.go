@@ -545,12 +545,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	// the best estimate: the table's score when its bound says more.
 	rawEval, staticEval, eval := -Infinity, -Infinity, -Infinity
 	if !inCheck {
-		if hit {
-			rawEval = entry.eval
-		} else {
-			rawEval = Evaluate(p)
-		}
-		staticEval = s.correct(p, rawEval)
+		rawEval, staticEval = s.staticEval(p, entry, hit)
 		eval = staticEval
 		if hit && !IsMateScore(entry.score) &&
 			(entry.bound == BoundExact || entry.bound == BoundLower && entry.score > eval || entry.bound == BoundUpper && entry.score < eval) {
@@ -806,12 +801,7 @@ func (s *Searcher) quiescence(alpha, beta, ply int, checks bool) int {
 			return -MateScore + ply
 		}
 	} else {
-		if hit {
-			rawEval = entry.eval
-		} else {
-			rawEval = Evaluate(p)
-		}
-		eval = s.correct(p, rawEval)
+		rawEval, eval = s.staticEval(p, entry, hit)
 		bestScore = eval
 		if eval >= beta {
 			return eval
