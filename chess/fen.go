@@ -259,10 +259,27 @@ func (p *Position) parseEnPassant(field string) error {
 // a Shredder-FEN.
 func (p *Position) FEN() string {
 	var sb strings.Builder
+	sb.WriteString(PlacementFEN(&p.board))
+	if p.side == White {
+		sb.WriteString(" w ")
+	} else {
+		sb.WriteString(" b ")
+	}
+	sb.WriteString(p.castlingString())
+	sb.WriteByte(' ')
+	sb.WriteString(p.ep.String())
+	fmt.Fprintf(&sb, " %d %d", p.rule50, p.fullmove)
+	return sb.String()
+}
+
+// PlacementFEN returns the first field of a FEN, the piece placement, for
+// a board indexed by square (a1 = 0, h8 = 63).
+func PlacementFEN(board *[64]Piece) string {
+	var sb strings.Builder
 	for r := 7; r >= 0; r-- {
 		empty := 0
 		for f := 0; f < 8; f++ {
-			pc := p.board[NewSquare(f, r)]
+			pc := board[NewSquare(f, r)]
 			if pc == NoPiece {
 				empty++
 				continue
@@ -280,15 +297,6 @@ func (p *Position) FEN() string {
 			sb.WriteByte('/')
 		}
 	}
-	if p.side == White {
-		sb.WriteString(" w ")
-	} else {
-		sb.WriteString(" b ")
-	}
-	sb.WriteString(p.castlingString())
-	sb.WriteByte(' ')
-	sb.WriteString(p.ep.String())
-	fmt.Fprintf(&sb, " %d %d", p.rule50, p.fullmove)
 	return sb.String()
 }
 

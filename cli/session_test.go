@@ -13,6 +13,7 @@ import (
 
 	"github.com/ferzchess/ferz/book"
 	"github.com/ferzchess/ferz/chess"
+	"github.com/ferzchess/ferz/internal/testkit"
 )
 
 // play runs a session with opts (the engine limited to depth 2 unless
@@ -370,20 +371,10 @@ func TestSelfPlayWithGoToTheEnd(t *testing.T) {
 // after the given moves from the start.
 func bookSANs(t *testing.T, moves ...string) []string {
 	t.Helper()
-	b, err := book.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := chess.StartPosition()
-	for _, m := range moves {
-		p.MakeMove(mustMove(t, p, m))
-	}
+	p, entries := testkit.DefaultBookEntries(t, moves...)
 	var sans []string
-	for _, e := range b.Probe(p) {
+	for _, e := range entries {
 		sans = append(sans, p.SAN(e.Move))
-	}
-	if len(sans) == 0 {
-		t.Fatalf("the default book has no move after %v", moves)
 	}
 	return sans
 }

@@ -4,13 +4,12 @@ import (
 	"bytes"
 	"context"
 	"io"
-	"os"
-	"os/exec"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/ferzchess/ferz/chess"
+	"github.com/ferzchess/ferz/internal/testkit"
 )
 
 // readGames parses the PGN a match wrote.
@@ -267,24 +266,8 @@ func TestCancelStopsTheMatch(t *testing.T) {
 	}
 }
 
-// stockfish returns the path of Debian's stockfish, or skips the test
-// (fails it when CI=true).
-func stockfish(t *testing.T) string {
-	t.Helper()
-	for _, p := range []string{"/usr/games/stockfish", "stockfish"} {
-		if path, err := exec.LookPath(p); err == nil {
-			return path
-		}
-	}
-	if os.Getenv("CI") == "true" {
-		t.Fatal("stockfish is not installed (apt-get install stockfish); CI=true needs it")
-	}
-	t.Skip("stockfish is not installed")
-	return ""
-}
-
 func TestStockfishGamesInChess960(t *testing.T) {
-	sf := stockfish(t)
+	sf := testkit.Stockfish(t)
 	var pgn, out bytes.Buffer
 	book := Chess960Book()
 	book.Shuffle(1)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/ferzchess/ferz/chess"
+	"github.com/ferzchess/ferz/internal/testkit"
 )
 
 func readSuite(t *testing.T, text string) []SuitePosition {
@@ -97,7 +98,7 @@ func TestSuiteNeedsALimit(t *testing.T) {
 }
 
 func TestSuiteWithStockfish(t *testing.T) {
-	sf := stockfish(t)
+	sf := testkit.Stockfish(t)
 	// WAC.001: mate in 2 with Qg6, asked as bm and as dm.
 	fen := "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - "
 	suite := fen + "bm Qg6; id \"WAC.001\";\n" + fen + "dm 2; id \"WAC.001 dm\";\n"

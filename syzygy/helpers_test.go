@@ -4,7 +4,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"sort"
-	"strings"
 	"testing"
 
 	"github.com/ferzchess/ferz/chess"
@@ -82,31 +81,7 @@ func randomPosition(rng *rand.Rand, m *material, swap bool, stm chess.Color) *ch
 
 // boardFEN writes a FEN of the board with no castling rights.
 func boardFEN(board *[64]chess.Piece, stm chess.Color, ep string) string {
-	var sb strings.Builder
-	for r := 7; r >= 0; r-- {
-		empty := 0
-		for f := 0; f < 8; f++ {
-			pc := board[chess.NewSquare(f, r)]
-			if pc == chess.NoPiece {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				sb.WriteByte(byte('0' + empty))
-				empty = 0
-			}
-			sb.WriteString(pc.String())
-		}
-		if empty > 0 {
-			sb.WriteByte(byte('0' + empty))
-		}
-		if r > 0 {
-			sb.WriteByte('/')
-		}
-	}
-	sb.WriteString([]string{" w - ", " b - "}[stm])
-	sb.WriteString(ep + " 0 1")
-	return sb.String()
+	return chess.PlacementFEN(board) + []string{" w - ", " b - "}[stm] + ep + " 0 1"
 }
 
 // enPassantPosition returns a position of m (which must give both sides

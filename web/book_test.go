@@ -9,30 +9,17 @@ import (
 
 	"github.com/ferzchess/ferz/book"
 	"github.com/ferzchess/ferz/chess"
+	"github.com/ferzchess/ferz/internal/testkit"
 )
 
 // bookMoves returns the default book's moves (UCI) for the position
 // after the given moves (SAN) from the start.
 func bookMoves(t *testing.T, sans ...string) []string {
 	t.Helper()
-	b, err := book.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := chess.StartPosition()
-	for _, san := range sans {
-		m, err := p.ParseMove(san)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p.MakeMove(m)
-	}
+	p, entries := testkit.DefaultBookEntries(t, sans...)
 	var ucis []string
-	for _, e := range b.Probe(p) {
+	for _, e := range entries {
 		ucis = append(ucis, p.UCI(e.Move))
-	}
-	if len(ucis) == 0 {
-		t.Fatalf("the default book has no move after %v", sans)
 	}
 	return ucis
 }

@@ -2,12 +2,12 @@ package main
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/ferzchess/ferz/chess"
+	"github.com/ferzchess/ferz/internal/testkit"
 )
 
 // asUCIEnv makes the test binary, started again by a test, behave as
@@ -33,24 +33,8 @@ func selfAsEngine(t *testing.T) string {
 	return self
 }
 
-// stockfishPath returns Debian's stockfish, or skips the test (fails it
-// when CI=true).
-func stockfishPath(t *testing.T) string {
-	t.Helper()
-	for _, p := range []string{"/usr/games/stockfish", "stockfish"} {
-		if path, err := exec.LookPath(p); err == nil {
-			return path
-		}
-	}
-	if os.Getenv("CI") == "true" {
-		t.Fatal("stockfish is not installed (apt-get install stockfish); CI=true needs it")
-	}
-	t.Skip("stockfish is not installed")
-	return ""
-}
-
 func TestMatchFerzAgainstStockfish(t *testing.T) {
-	sf := stockfishPath(t)
+	sf := testkit.Stockfish(t)
 	ferz := selfAsEngine(t)
 	dir := t.TempDir()
 	openings := filepath.Join(dir, "openings.epd")
