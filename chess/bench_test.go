@@ -53,6 +53,18 @@ func BenchmarkGivesCheck(b *testing.B) {
 	}
 }
 
+func BenchmarkGivesCheckWith(b *testing.B) {
+	p := MustParseFEN(kiwipete)
+	moves := p.LegalMoves()
+	b.ReportAllocs()
+	for b.Loop() {
+		ci := p.NewCheckInfo()
+		for _, m := range moves {
+			p.GivesCheckWith(&ci, m)
+		}
+	}
+}
+
 func BenchmarkSAN(b *testing.B) {
 	p := MustParseFEN(kiwipete)
 	moves := p.LegalMoves()

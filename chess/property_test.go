@@ -100,8 +100,12 @@ func TestGivesCheckAgreesWithMakeMove(t *testing.T) {
 	randomGames(t, propertyFENs, 200, 200, func(p *Position, _ Move) {
 		var all MoveList
 		p.GenerateLegal(&all)
+		ci := p.NewCheckInfo()
 		for _, m := range all.Slice() {
 			gives := p.GivesCheck(m)
+			if with := p.GivesCheckWith(&ci, m); with != gives {
+				t.Fatalf("%s: GivesCheckWith(%v) = %v, GivesCheck = %v", p.FEN(), m, with, gives)
+			}
 			p.MakeMove(m)
 			inCheck := p.InCheck()
 			p.UnmakeMove()

@@ -611,6 +611,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		return 0
 	}
 	s.scoreMoves(&ms, ply, hashMove)
+	checks := p.NewCheckInfo()
 
 	var quietsTried [64]chess.Move
 	nQuiets := 0
@@ -634,7 +635,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 			}
 		}
 		noisy := isNoisy(p, m)
-		gives := p.GivesCheck(m)
+		gives := p.GivesCheckWith(&checks, m)
 		moveCount++
 		if ply > 0 && bestScore > -mateBound && !inCheck {
 			if !noisy && !gives {
@@ -814,8 +815,9 @@ func (s *Searcher) quiescence(alpha, beta, ply int, checks bool) int {
 			// a null move or at the horizon.
 			var quiet chess.MoveList
 			p.GenerateQuiet(&quiet)
+			ci := p.NewCheckInfo()
 			for _, m := range quiet.Moves[:quiet.N] {
-				if p.GivesCheck(m) {
+				if p.GivesCheckWith(&ci, m) {
 					ms.list.Moves[ms.list.N] = m
 					ms.list.N++
 				}
