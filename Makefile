@@ -33,6 +33,7 @@ help:
 	@echo "make web-check      check that web/static matches its sources (part of make test)"
 	@echo "make web-test       the browser test with Playwright and Chromium (part of make test)"
 	@echo "make elo            a gauntlet against Debian's reference engines (long)"
+	@echo "make calibrate      the playing levels against Stockfish at the same UCI_Elo (long)"
 	@echo "make tune           self-play positions and Texel tuning (long)"
 
 test: install-deps fmt-check vet unit race web-check web-test

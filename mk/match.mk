@@ -54,3 +54,27 @@ install-elo-engines:
 		echo "installing$$missing"; \
 		$(SUDO) apt-get update && $(SUDO) apt-get install -y $$missing; \
 	fi
+
+# Calibration of the playing levels: Ferz with UCI_LimitStrength at each
+# UCI_Elo of CAL_LEVELS against Stockfish limited to the same UCI_Elo,
+# CAL_GAMES games each, appended to docs/strength.md. The issue's target
+# is a score of 35-65% at every level.
+#
+#	make calibrate                          # 1500 2000 2500, 100 games each
+#	make calibrate CAL_LEVELS=2000 CAL_GAMES=40
+CAL_LEVELS ?= 1500 2000 2500
+CAL_GAMES  ?= 100
+CAL_TC     ?= 5+0.05
+CAL_SEED   ?= 41
+
+.PHONY: calibrate
+calibrate: build install-elo-engines
+	@set -e; for l in $(CAL_LEVELS); do \
+		./bin/ferz match \
+			-engine "name=Ferz-$$l cmd=$(CURDIR)/bin/ferz option.Hash=16 \"option.Move Overhead=100\" option.UCI_LimitStrength=true option.UCI_Elo=$$l" \
+			-engine "name=Stockfish-$$l cmd=/usr/games/stockfish option.Threads=1 option.Hash=16 \"option.Move Overhead=100\" option.UCI_LimitStrength=true option.UCI_Elo=$$l rating=$$l" \
+			-tc $(CAL_TC) -games $(CAL_GAMES) -concurrency $(ELO_CONCURRENCY) \
+			-openings $(ELO_OPENINGS) -order random -seed $(CAL_SEED) \
+			$(ELO_FLAGS) -pgn bin/calibrate-$$l-$(ELO_COMMIT).pgn \
+			-report $(ELO_REPORT) -report-title "Ferz $(ELO_COMMIT), level $$l against Stockfish $$l at $(CAL_TC)"; \
+	done
