@@ -528,14 +528,14 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	if hit {
 		hashMove = entry.move
 		if !pvNode && entry.depth >= depth &&
-			(entry.bound == BoundExact || entry.bound == BoundLower && entry.score >= beta || entry.bound == BoundUpper && entry.score <= alpha) {
+			entry.bound.cuts(entry.score, alpha, beta) {
 			return entry.score
 		}
 	}
 
 	if ply > 0 && excluded == chess.NullMove {
 		if v, bound, ok := s.probe(depth, ply); ok &&
-			(bound == BoundExact || bound == BoundLower && v >= beta || bound == BoundUpper && v <= alpha) {
+			bound.cuts(v, alpha, beta) {
 			return v
 		}
 	}
@@ -790,7 +790,7 @@ func (s *Searcher) quiescence(alpha, beta, ply int, checks bool) int {
 	}
 	key := p.Key()
 	entry, hit := s.TT.probe(key, ply)
-	if hit && (entry.bound == BoundExact || entry.bound == BoundLower && entry.score >= beta || entry.bound == BoundUpper && entry.score <= alpha) {
+	if hit && entry.bound.cuts(entry.score, alpha, beta) {
 		return entry.score
 	}
 	bestScore := -Infinity

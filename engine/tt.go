@@ -19,6 +19,12 @@ const (
 	BoundExact Bound = 3
 )
 
+// cuts reports whether a score v with this bound settles a search of the
+// window (alpha, beta): it is exact, or a bound beyond the window.
+func (b Bound) cuts(v, alpha, beta int) bool {
+	return b == BoundExact || b == BoundLower && v >= beta || b == BoundUpper && v <= alpha
+}
+
 // ttSlot is one entry: the data word and the key XORed with it, both
 // accessed atomically so that threads can share the table without locks;
 // a torn write shows up as a key mismatch and is ignored.
