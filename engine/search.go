@@ -527,15 +527,13 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	}
 	if hit {
 		hashMove = entry.move
-		if !pvNode && entry.depth >= depth &&
-			entry.bound.cuts(entry.score, alpha, beta) {
+		if !pvNode && entry.depth >= depth && entry.bound.cuts(entry.score, alpha, beta) {
 			return entry.score
 		}
 	}
 
 	if ply > 0 && excluded == chess.NullMove {
-		if v, bound, ok := s.probe(depth, ply); ok &&
-			bound.cuts(v, alpha, beta) {
+		if v, bound, ok := s.probe(depth, ply); ok && bound.cuts(v, alpha, beta) {
 			return v
 		}
 	}
