@@ -456,6 +456,9 @@ func (e *Engine) goCommand(args []string) {
 	limits.Overhead = e.opts.overhead
 	us := e.pos.SideToMove()
 	var wtime, btime, winc, binc time.Duration
+	// A clock given at zero (or below) still asks for a move now, not
+	// for a search without end as no clock at all would.
+	var clockGiven [2]bool
 	for i := 0; i < len(args); i++ {
 		key := args[i]
 		num := func() int64 {
@@ -472,11 +475,14 @@ func (e *Engine) goCommand(args []string) {
 			return n
 		}
 		ms := func() time.Duration { return time.Duration(max(num(), 0)) * time.Millisecond }
+		// A limit of zero would mean no limit to the engine; the GUI
+		// wants the quickest answer instead.
+		atLeast1 := func() int64 { return max(num(), 1) }
 		switch key {
 		case "wtime":
-			wtime = ms()
+			wtime, clockGiven[chess.White] = ms(), true
 		case "btime":
-			btime = ms()
+			btime, clockGiven[chess.Black] = ms(), true
 		case "winc":
 			winc = ms()
 		case "binc":
@@ -484,11 +490,11 @@ func (e *Engine) goCommand(args []string) {
 		case "movestogo":
 			limits.MovesToGo = int(max(num(), 0))
 		case "movetime":
-			limits.MoveTime = ms()
+			limits.MoveTime = time.Duration(atLeast1()) * time.Millisecond
 		case "depth":
-			limits.Depth = int(min(max(num(), 0), engine.MaxPly))
+			limits.Depth = int(min(atLeast1(), engine.MaxPly))
 		case "nodes":
-			limits.Nodes = uint64(max(num(), 0))
+			limits.Nodes = uint64(atLeast1())
 		case "mate":
 			limits.Mate = int(min(max(num(), 0), engine.MaxPly/2))
 		case "infinite":
@@ -512,6 +518,9 @@ func (e *Engine) goCommand(args []string) {
 		limits.Time, limits.Increment = wtime, winc
 	} else {
 		limits.Time, limits.Increment = btime, binc
+	}
+	if clockGiven[us] && limits.Time <= 0 && limits.Increment <= 0 {
+		limits.Time = time.Millisecond
 	}
 	if e.opts.ownBook && !limits.Infinite && !limits.Ponder && len(limits.SearchMoves) == 0 {
 		if m, ok := e.bookMove(); ok {

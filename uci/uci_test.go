@@ -81,6 +81,27 @@ func TestGoDepthGivesLegalBestMoveAfterMoves(t *testing.T) {
 	}
 }
 
+// A limit of zero asks for a move at once: it must not start a search
+// that waits for stop, as a go with no limit at all does.
+func TestZeroLimitsAnswerAtOnce(t *testing.T) {
+	for _, g := range []string{"go wtime 0 btime 0", "go wtime -50 btime 1000", "go movetime 0", "go depth 0", "go nodes 0", "go btime 0 wtime 0 winc 0"} {
+		done := make(chan string, 1)
+		go func() { done <- run(t, "position startpos\n"+g+"\n") }()
+		select {
+		case out := <-done:
+			bm := bestmoves(out)
+			if len(bm) != 1 {
+				t.Fatalf("%s: want one bestmove, got %v in:\n%s", g, bm, out)
+			}
+			if _, err := chess.StartPosition().ParseUCI(bm[0]); err != nil {
+				t.Errorf("%s: bestmove %s is illegal: %v", g, bm[0], err)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%s: no bestmove after 10 s", g)
+		}
+	}
+}
+
 func TestIllegalMoveInPositionKeepsOldPosition(t *testing.T) {
 	out := run(t, "position startpos moves e2e4\nposition startpos moves e2e5\nd\nquit\n")
 	if !strings.Contains(out, "info string position: move \"e2e5\" is not a legal move") {
