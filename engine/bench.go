@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"io"
+	"sync/atomic"
 	"time"
 
 	"github.com/ferzchess/ferz/chess"
@@ -65,8 +66,9 @@ const BenchDepth = 13
 // table of hashMB megabytes and threads threads, writes one line per
 // position to w, and returns the total nodes and time. With one thread
 // the node count is a signature of the search: it changes exactly when
-// the search does.
-func Bench(w io.Writer, depth, hashMB, threads int) (uint64, time.Duration) {
+// the search does. If stop (which may be nil) becomes true, the search
+// under way ends soon and Bench returns what it has counted so far.
+func Bench(w io.Writer, depth, hashMB, threads int, stop *atomic.Bool) (uint64, time.Duration) {
 	tt := NewTT(hashMB)
 	s := NewSearcher(tt)
 	s.SetThreads(threads)
@@ -77,10 +79,13 @@ func Bench(w io.Writer, depth, hashMB, threads int) (uint64, time.Duration) {
 		tt.Clear()
 		s.Clear()
 		start := time.Now()
-		res := s.Search(p, Limits{Depth: depth})
+		res := s.Search(p, Limits{Depth: depth, Stop: stop})
 		took := time.Since(start)
 		nodes += res.Nodes
 		elapsed += took
+		if stop != nil && stop.Load() {
+			break
+		}
 		fmt.Fprintf(w, "%2d/%d %-8s %6d cp %10d nodes %8.0f ms  %s\n", i+1, len(BenchPositions), p.UCI(res.Move), res.Score, res.Nodes, took.Seconds()*1000, fen)
 	}
 	return nodes, elapsed

@@ -643,9 +643,15 @@ func (e *Engine) bench(args []string) {
 		}
 		depth = n
 	}
-	var sb strings.Builder
-	nodes, elapsed := engine.Bench(&sb, depth, e.opts.hashMB, e.opts.threads)
-	e.printf("%s\n%d nodes %d nps", sb.String(), nodes, engine.NPS(nodes, elapsed))
+	hashMB, threads := e.opts.hashMB, e.opts.threads
+	e.background(func(stop *atomic.Bool) {
+		var sb strings.Builder
+		nodes, elapsed := engine.Bench(&sb, depth, hashMB, threads, stop)
+		if stop.Load() {
+			sb.WriteString("bench stopped\n")
+		}
+		e.printf("%s\n%d nodes %d nps", sb.String(), nodes, engine.NPS(nodes, elapsed))
+	})
 }
 
 func (e *Engine) perft(args []string) {
@@ -658,14 +664,38 @@ func (e *Engine) perft(args []string) {
 		}
 		depth = n
 	}
-	start := time.Now()
-	var total uint64
-	for _, m := range e.pos.LegalMoves() {
-		e.pos.MakeMove(m)
-		n := chess.Perft(e.pos, depth-1)
-		e.pos.UnmakeMove()
-		total += n
-		e.printf("%s: %d", e.pos.UCI(m), n)
-	}
-	e.printf("\nNodes searched: %d (%v)", total, time.Since(start).Round(time.Millisecond))
+	p := e.pos.Copy()
+	e.background(func(stop *atomic.Bool) {
+		start := time.Now()
+		var total uint64
+		for _, m := range p.LegalMoves() {
+			p.MakeMove(m)
+			n, complete := chess.PerftUntil(p, depth-1, stop)
+			p.UnmakeMove()
+			if !complete {
+				e.printf("\nperft stopped after %d nodes (%v)", total+n, time.Since(start).Round(time.Millisecond))
+				return
+			}
+			total += n
+			e.printf("%s: %d", p.UCI(m), n)
+		}
+		e.printf("\nNodes searched: %d (%v)", total, time.Since(start).Round(time.Millisecond))
+	})
+}
+
+// background runs a long command (perft, bench) the way "go" runs a
+// search: the reader goes on, so "stop" ends it early, "isready" is
+// answered and "quit" is obeyed at once.
+func (e *Engine) background(job func(stop *atomic.Bool)) {
+	e.running.Wait()
+	stop := new(atomic.Bool)
+	e.cancel = stop
+	e.infinite = false
+	e.busy.Store(true)
+	e.running.Add(1)
+	go func() {
+		defer e.running.Done()
+		defer e.busy.Store(false)
+		job(stop)
+	}()
 }

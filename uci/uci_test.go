@@ -102,6 +102,31 @@ func TestZeroLimitsAnswerAtOnce(t *testing.T) {
 	}
 }
 
+// perft and bench of any depth never take the reader away: stop ends
+// them, isready is answered and quit is obeyed while they run.
+func TestLongCommandsAreStoppable(t *testing.T) {
+	for _, c := range []struct{ script, want string }{
+		{"perft 10\nisready\nstop\n", "perft stopped after"},
+		{"bench 64\nisready\nstop\n", "bench stopped"},
+		{"perft 10\nquit\n", ""},
+		{"bench 64\nquit\n", ""},
+	} {
+		done := make(chan string, 1)
+		go func() { done <- run(t, c.script) }()
+		select {
+		case out := <-done:
+			if c.want != "" && !strings.Contains(out, c.want) {
+				t.Errorf("%q: no %q in:\n%s", c.script, c.want, out)
+			}
+			if strings.Contains(c.script, "isready") && !strings.Contains(out, "readyok") {
+				t.Errorf("%q: no readyok in:\n%s", c.script, out)
+			}
+		case <-time.After(20 * time.Second):
+			t.Fatalf("%q: still running after 20 s", c.script)
+		}
+	}
+}
+
 func TestIllegalMoveInPositionKeepsOldPosition(t *testing.T) {
 	out := run(t, "position startpos moves e2e4\nposition startpos moves e2e5\nd\nquit\n")
 	if !strings.Contains(out, "info string position: move \"e2e5\" is not a legal move") {

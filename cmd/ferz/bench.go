@@ -34,7 +34,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	case *hash < 1 || *hash > 65536:
 		return usageErrorf("bench: -hash %d is out of range 1 to 65536", *hash)
 	}
-	nodes, elapsed := engine.Bench(stdout, *depth, *hash, *threads)
+	nodes, elapsed := engine.Bench(stdout, *depth, *hash, *threads, nil)
 	fmt.Fprintf(stdout, "\n%d nodes %d nps\n", nodes, engine.NPS(nodes, elapsed))
 	return nil
 }
