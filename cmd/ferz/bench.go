@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
+	"runtime/pprof"
 
 	"github.com/ferzchess/ferz/engine"
 )
@@ -19,10 +21,11 @@ search: a change that should not alter the search must not change it.`
 
 // runBench implements "ferz bench".
 func runBench(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("bench", "[-depth N] [-threads N] [-hash MB]", benchDescription)
+	fs := newFlagSet("bench", "[-depth N] [-threads N] [-hash MB] [-cpuprofile FILE]", benchDescription)
 	depth := fs.Int("depth", engine.BenchDepth, "search `depth` in plies, 1 to 64")
 	threads := fs.Int("threads", 1, "search `threads`, 1 to 256")
 	hash := fs.Int("hash", 16, "hash table size in `MB`, 1 to 65536")
+	profile := fs.String("cpuprofile", "", "write a CPU profile of the searches to `file` (for go tool pprof)")
 	if err := parseFlags(fs, args, stdout, stderr); err != nil {
 		return err
 	}
@@ -33,6 +36,17 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		return usageErrorf("bench: -threads %d is out of range 1 to %d", *threads, engine.MaxThreads)
 	case *hash < 1 || *hash > 65536:
 		return usageErrorf("bench: -hash %d is out of range 1 to 65536", *hash)
+	}
+	if *profile != "" {
+		f, err := os.Create(*profile)
+		if err != nil {
+			return fmt.Errorf("bench: %v", err)
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return fmt.Errorf("bench: %v", err)
+		}
+		defer pprof.StopCPUProfile()
 	}
 	nodes, elapsed := engine.Bench(stdout, *depth, *hash, *threads, nil)
 	fmt.Fprintf(stdout, "\n%d nodes %d nps\n", nodes, engine.NPS(nodes, elapsed))
