@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -30,5 +32,18 @@ func TestBenchRefusesBadFlags(t *testing.T) {
 		if code, _, errOut := runFerz(args...); code != 2 || !strings.Contains(errOut, "out of range") {
 			t.Errorf("%v: status %d, stderr %q", args, code, errOut)
 		}
+	}
+}
+
+func TestBenchWritesACPUProfile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "cpu.prof")
+	if code, _, errOut := runFerz("bench", "-depth", "6", "-cpuprofile", path); code != 0 {
+		t.Fatalf("exit status %d: %s", code, errOut)
+	}
+	if fi, err := os.Stat(path); err != nil || fi.Size() == 0 {
+		t.Errorf("no profile written: %v", err)
+	}
+	if code, _, errOut := runFerz("bench", "-depth", "1", "-cpuprofile", filepath.Join(t.TempDir(), "no", "such", "dir")); code == 0 || !strings.Contains(errOut, "bench:") {
+		t.Errorf("an unwritable profile: status %d, stderr %q", code, errOut)
 	}
 }
