@@ -16,8 +16,9 @@ const (
 	correctionScale = 256                  // weights are out of this
 )
 
-// correctionTable holds the averages, in centipawns times correctionGrain.
-type correctionTable [2][correctionSize]int32
+// correctionTable holds the averages, in centipawns times correctionGrain
+// (int16 is enough for ±correctionMax and keeps a thread's tables small).
+type correctionTable [2][correctionSize]int16
 
 // staticEval returns the evaluation of a position not in check: raw, as
 // the evaluation function gives it (from the table's entry when there is
@@ -46,6 +47,6 @@ func (s *Searcher) updateCorrection(p *chess.Position, depth, score, staticEval 
 	e := &s.correction[p.SideToMove()][p.PawnKey()&(correctionSize-1)]
 	diff := int32((score - staticEval) * correctionGrain)
 	w := int32(min(depth+1, 16))
-	v := (*e*(correctionScale-w) + diff*w) / correctionScale
-	*e = max(-correctionMax, min(correctionMax, v))
+	v := (int32(*e)*(correctionScale-w) + diff*w) / correctionScale
+	*e = int16(max(-correctionMax, min(correctionMax, v)))
 }

@@ -88,7 +88,7 @@ func (s *Searcher) scoreMoves(ms *moveSelector, ply int, hashMove chess.Move) {
 		case m == counter:
 			v = orderCounter
 		default:
-			v = s.history[us][m.From()][m.To()] + th.escapeBonus(p, m)
+			v = int32(s.history[us][m.From()][m.To()]) + th.escapeBonus(p, m)
 		}
 		ms.scores[i] = v
 	}
@@ -125,7 +125,8 @@ func (s *Searcher) updateHistory(best chess.Move, quiets []chess.Move, depth int
 		if m == best {
 			delta = bonus
 		}
-		*h += 32*delta - *h*abs32(delta)/512
+		v := int32(*h)
+		*h = int16(v + 32*delta - v*abs32(delta)/512)
 	}
 }
 

@@ -104,7 +104,7 @@ type Searcher struct {
 	excludedMove [MaxPly + 2]chess.Move
 
 	killers    [MaxPly + 2][2]chess.Move
-	history    [2][64][64]int32
+	history    [2][64][64]int16 // within ±historyMax
 	correction correctionTable
 	counters   [16][64]chess.Move
 	evals      [MaxPly + 2]int
@@ -150,7 +150,7 @@ func (s *Searcher) PonderHit() {
 // Clear forgets the move-ordering statistics (for a new game).
 func (s *Searcher) Clear() {
 	s.killers = [MaxPly + 2][2]chess.Move{}
-	s.history = [2][64][64]int32{}
+	s.history = [2][64][64]int16{}
 	s.correction = correctionTable{}
 	s.counters = [16][64]chess.Move{}
 	for _, h := range s.helpers {
@@ -811,15 +811,7 @@ func (s *Searcher) quiescence(alpha, beta, ply int, checks bool) int {
 			// On its first ply the quiescence search also tries quiet
 			// checks, so that a mate threat one move deep is seen after
 			// a null move or at the horizon.
-			var quiet chess.MoveList
-			p.GenerateQuiet(&quiet)
-			ci := p.NewCheckInfo()
-			for _, m := range quiet.Moves[:quiet.N] {
-				if p.GivesCheckWith(&ci, m) {
-					ms.list.Moves[ms.list.N] = m
-					ms.list.N++
-				}
-			}
+			addQuietChecks(p, &ms.list)
 		}
 	}
 	scoreNoisy(p, &ms)
@@ -870,6 +862,23 @@ func (s *Searcher) quiescence(alpha, beta, ply int, checks bool) int {
 		s.TT.store(key, ply, bestMove, bestScore, rawEval, 0, bound)
 	}
 	return bestScore
+}
+
+// addQuietChecks appends to list the quiet moves that give check. It is
+// kept out of the quiescence search so that the move list it needs is
+// not part of every quiescence frame on a thread's stack.
+//
+//go:noinline
+func addQuietChecks(p *chess.Position, list *chess.MoveList) {
+	var quiet chess.MoveList
+	p.GenerateQuiet(&quiet)
+	ci := p.NewCheckInfo()
+	for _, m := range quiet.Moves[:quiet.N] {
+		if p.GivesCheckWith(&ci, m) {
+			list.Moves[list.N] = m
+			list.N++
+		}
+	}
 }
 
 func containsMove(moves []chess.Move, m chess.Move) bool {
