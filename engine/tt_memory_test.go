@@ -8,6 +8,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/ferzchess/ferz/chess"
 )
 
 // residentMB reads the process's resident set size from /proc.
@@ -36,5 +39,27 @@ func TestResizeLeavesNoGarbage(t *testing.T) {
 	tt.Clear()
 	if got := residentMB(t); got > base+16+32 {
 		t.Errorf("resident %d MB after resizing to 16 MB (base %d): the old table was not released", got, base)
+	}
+}
+
+// The threads of a search (their tables and stacks) fit in the 32 MB
+// that the issue allows beside the hash table, for any thread count a
+// machine of today has cores for.
+func TestThreadsStayWithinHashPlus32MB(t *testing.T) {
+	if testing.Short() {
+		t.Skip("searches with 64 threads")
+	}
+	debug.FreeOSMemory()
+	base := residentMB(t)
+	tt := NewTT(16)
+	tt.Clear()
+	s := NewSearcher(tt)
+	s.SetThreads(64)
+	p := chess.MustParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	s.Search(p, Limits{MoveTime: 1500 * time.Millisecond})
+	if got := residentMB(t); got > base+16+32 {
+		t.Errorf("resident %d MB after a 64-thread search with a 16 MB table (base %d MB)", got, base)
+	} else {
+		t.Logf("resident %d MB after a 64-thread search with a 16 MB table (base %d MB)", got, base)
 	}
 }
