@@ -71,15 +71,22 @@ type evalTrace struct {
 
 // add counts weight i n times for colour c.
 func (e *evalState) add(c chess.Color, i, n int) {
-	v := weights[i].times(n)
-	e.side[c].plus(v)
+	w, sum := &weights[i], &e.side[c&1]
+	sum.mg += w.mg * n
+	sum.eg += w.eg * n
 	if e.trace != nil {
-		e.trace.groups[e.group][c].plus(v)
-		if c == chess.White {
-			e.trace.coef[i] += n
-		} else {
-			e.trace.coef[i] -= n
-		}
+		e.traceAdd(c, i, n)
+	}
+}
+
+// traceAdd records in the trace what add counted (kept out of add so
+// that add is inlined).
+func (e *evalState) traceAdd(c chess.Color, i, n int) {
+	e.trace.groups[e.group][c].plus(weights[i].times(n))
+	if c == chess.White {
+		e.trace.coef[i] += n
+	} else {
+		e.trace.coef[i] -= n
 	}
 }
 

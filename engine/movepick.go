@@ -24,21 +24,23 @@ type moveSelector struct {
 }
 
 func (ms *moveSelector) pick() (chess.Move, int32, bool) {
-	n := ms.list.N
-	if ms.next >= n {
+	i := ms.next
+	if i >= ms.list.N {
 		return chess.NullMove, 0, false
 	}
-	best := ms.next
-	for i := ms.next + 1; i < n; i++ {
-		if ms.scores[i] > ms.scores[best] {
-			best = i
+	// The first best score in list order, as a stable sort would give.
+	rest := ms.scores[i:ms.list.N]
+	best, bestScore := 0, rest[0]
+	for j, v := range rest {
+		if v > bestScore {
+			best, bestScore = j, v
 		}
 	}
-	i := ms.next
+	best += i
 	ms.list.Moves[i], ms.list.Moves[best] = ms.list.Moves[best], ms.list.Moves[i]
 	ms.scores[i], ms.scores[best] = ms.scores[best], ms.scores[i]
 	ms.next++
-	return ms.list.Moves[i], ms.scores[i], true
+	return ms.list.Moves[i], bestScore, true
 }
 
 // isNoisy reports whether m captures or promotes.
