@@ -79,8 +79,8 @@ func (e *evalState) add(c chess.Color, i, n int) {
 	}
 }
 
-// traceAdd records in the trace what add counted (kept out of add so
-// that add is inlined).
+// traceAdd records in the trace what add counted; it is kept out of
+// add, which every evaluation calls hundreds of times without a trace.
 func (e *evalState) traceAdd(c chess.Color, i, n int) {
 	e.trace.groups[e.group][c].plus(weights[i].times(n))
 	if c == chess.White {
