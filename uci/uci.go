@@ -456,8 +456,9 @@ func (e *Engine) goCommand(args []string) {
 	limits.Overhead = e.opts.overhead
 	us := e.pos.SideToMove()
 	var wtime, btime, winc, binc time.Duration
-	// A clock given at zero (or below) still asks for a move now, not
-	// for a search without end as no clock at all would.
+	// A clock given at zero (or below), or only the opponent's, still
+	// asks for a move now, not for a search without end as no clock at
+	// all would.
 	var clockGiven [2]bool
 	for i := 0; i < len(args); i++ {
 		key := args[i]
@@ -519,7 +520,7 @@ func (e *Engine) goCommand(args []string) {
 	} else {
 		limits.Time, limits.Increment = btime, binc
 	}
-	if clockGiven[us] && limits.Time <= 0 && limits.Increment <= 0 {
+	if (clockGiven[chess.White] || clockGiven[chess.Black]) && limits.Time <= 0 && limits.Increment <= 0 {
 		limits.Time = time.Millisecond
 	}
 	if e.opts.ownBook && !limits.Infinite && !limits.Ponder && len(limits.SearchMoves) == 0 {

@@ -84,7 +84,7 @@ func TestGoDepthGivesLegalBestMoveAfterMoves(t *testing.T) {
 // A limit of zero asks for a move at once: it must not start a search
 // that waits for stop, as a go with no limit at all does.
 func TestZeroLimitsAnswerAtOnce(t *testing.T) {
-	for _, g := range []string{"go wtime 0 btime 0", "go wtime -50 btime 1000", "go movetime 0", "go depth 0", "go nodes 0", "go btime 0 wtime 0 winc 0"} {
+	for _, g := range []string{"go wtime 0 btime 0", "go wtime -50 btime 1000", "go movetime 0", "go depth 0", "go nodes 0", "go btime 0 wtime 0 winc 0", "go btime 5000 binc 100"} {
 		done := make(chan string, 1)
 		go func() { done <- run(t, "position startpos\n"+g+"\n") }()
 		select {
