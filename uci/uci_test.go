@@ -42,6 +42,21 @@ func run(t *testing.T, script string) string {
 	return out.String()
 }
 
+// runWithin is run that fails the test if the script has not ended
+// within limit.
+func runWithin(t *testing.T, script string, limit time.Duration) string {
+	t.Helper()
+	done := make(chan string, 1)
+	go func() { done <- run(t, script) }()
+	select {
+	case out := <-done:
+		return out
+	case <-time.After(limit):
+		t.Fatalf("%q: still running after %v", script, limit)
+		return ""
+	}
+}
+
 // bestmoves returns the moves of the "bestmove" lines.
 func bestmoves(out string) []string {
 	var ms []string
@@ -85,19 +100,13 @@ func TestGoDepthGivesLegalBestMoveAfterMoves(t *testing.T) {
 // that waits for stop, as a go with no limit at all does.
 func TestZeroLimitsAnswerAtOnce(t *testing.T) {
 	for _, g := range []string{"go wtime 0 btime 0", "go wtime -50 btime 1000", "go movetime 0", "go depth 0", "go nodes 0", "go btime 0 wtime 0 winc 0", "go btime 5000 binc 100"} {
-		done := make(chan string, 1)
-		go func() { done <- run(t, "position startpos\n"+g+"\n") }()
-		select {
-		case out := <-done:
-			bm := bestmoves(out)
-			if len(bm) != 1 {
-				t.Fatalf("%s: want one bestmove, got %v in:\n%s", g, bm, out)
-			}
-			if _, err := chess.StartPosition().ParseUCI(bm[0]); err != nil {
-				t.Errorf("%s: bestmove %s is illegal: %v", g, bm[0], err)
-			}
-		case <-time.After(10 * time.Second):
-			t.Fatalf("%s: no bestmove after 10 s", g)
+		out := runWithin(t, "position startpos\n"+g+"\n", 10*time.Second)
+		bm := bestmoves(out)
+		if len(bm) != 1 {
+			t.Fatalf("%s: want one bestmove, got %v in:\n%s", g, bm, out)
+		}
+		if _, err := chess.StartPosition().ParseUCI(bm[0]); err != nil {
+			t.Errorf("%s: bestmove %s is illegal: %v", g, bm[0], err)
 		}
 	}
 }
@@ -111,18 +120,12 @@ func TestLongCommandsAreStoppable(t *testing.T) {
 		{"perft 10\nquit\n", ""},
 		{"bench 64\nquit\n", ""},
 	} {
-		done := make(chan string, 1)
-		go func() { done <- run(t, c.script) }()
-		select {
-		case out := <-done:
-			if c.want != "" && !strings.Contains(out, c.want) {
-				t.Errorf("%q: no %q in:\n%s", c.script, c.want, out)
-			}
-			if strings.Contains(c.script, "isready") && !strings.Contains(out, "readyok") {
-				t.Errorf("%q: no readyok in:\n%s", c.script, out)
-			}
-		case <-time.After(20 * time.Second):
-			t.Fatalf("%q: still running after 20 s", c.script)
+		out := runWithin(t, c.script, 20*time.Second)
+		if c.want != "" && !strings.Contains(out, c.want) {
+			t.Errorf("%q: no %q in:\n%s", c.script, c.want, out)
+		}
+		if strings.Contains(c.script, "isready") && !strings.Contains(out, "readyok") {
+			t.Errorf("%q: no readyok in:\n%s", c.script, out)
 		}
 	}
 }
@@ -185,15 +188,9 @@ func TestStopAndIsReadyStormDuringSearch(t *testing.T) {
 }
 
 func TestQuitDuringSearchReturns(t *testing.T) {
-	done := make(chan string)
-	go func() { done <- run(t, "go infinite\nquit\n") }()
-	select {
-	case out := <-done:
-		if len(bestmoves(out)) != 1 {
-			t.Errorf("want a bestmove:\n%s", out)
-		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("quit during search did not return")
+	out := runWithin(t, "go infinite\nquit\n", 5*time.Second)
+	if len(bestmoves(out)) != 1 {
+		t.Errorf("want a bestmove:\n%s", out)
 	}
 }
 
