@@ -535,17 +535,12 @@ func (e *Engine) goCommand(args []string) {
 		limits.Elo = e.opts.elo
 	}
 	p := e.pos.Copy()
-	e.cancel = new(atomic.Bool)
-	limits.Stop = e.cancel
-	e.infinite = limits.Unbounded()
-	e.busy.Store(true)
-	e.running.Add(1)
 	e.searcher.OnInfo = func(info engine.Info) { e.printInfo(p, info) }
 	e.searcher.OnCurrMove = func(m chess.Move, n int) {
 		e.printf("info currmove %s currmovenumber %d", p.UCI(m), n)
 	}
-	go func() {
-		defer e.running.Done()
+	e.background(limits.Unbounded(), func(stop *atomic.Bool) {
+		limits.Stop = stop
 		res := e.searcher.Search(p, limits)
 		e.reportTableErrors()
 		// Ready for the next "go" before the GUI reads this bestmove.
@@ -562,7 +557,7 @@ func (e *Engine) goCommand(args []string) {
 		} else {
 			e.printf("bestmove %s", p.UCI(res.Move))
 		}
-	}()
+	})
 }
 
 func (e *Engine) printInfo(p *chess.Position, info engine.Info) {
@@ -645,7 +640,7 @@ func (e *Engine) bench(args []string) {
 		depth = n
 	}
 	hashMB, threads := e.opts.hashMB, e.opts.threads
-	e.background(func(stop *atomic.Bool) {
+	e.background(false, func(stop *atomic.Bool) {
 		var sb strings.Builder
 		nodes, elapsed := engine.Bench(&sb, depth, hashMB, threads, stop)
 		if stop.Load() {
@@ -666,7 +661,7 @@ func (e *Engine) perft(args []string) {
 		depth = n
 	}
 	p := e.pos.Copy()
-	e.background(func(stop *atomic.Bool) {
+	e.background(false, func(stop *atomic.Bool) {
 		start := time.Now()
 		var total uint64
 		for _, m := range p.LegalMoves() {
@@ -684,14 +679,15 @@ func (e *Engine) perft(args []string) {
 	})
 }
 
-// background runs a long command (perft, bench) the way "go" runs a
-// search: the reader goes on, so "stop" ends it early, "isready" is
-// answered and "quit" is obeyed at once.
-func (e *Engine) background(job func(stop *atomic.Bool)) {
+// background runs a search, or a long command such as perft or bench,
+// beside the reader: "stop" sets the job's stop flag, "isready" is
+// answered and "quit" is obeyed while it runs. infinite tells that the
+// job ends only when stopped (the end of the input then stops it).
+func (e *Engine) background(infinite bool, job func(stop *atomic.Bool)) {
 	e.running.Wait()
 	stop := new(atomic.Bool)
 	e.cancel = stop
-	e.infinite = false
+	e.infinite = infinite
 	e.busy.Store(true)
 	e.running.Add(1)
 	go func() {
