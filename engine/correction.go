@@ -1,13 +1,20 @@
 package engine
 
-import "github.com/ferzchess/ferz/chess"
+import (
+	"sync/atomic"
+
+	"github.com/ferzchess/ferz/chess"
+)
 
 // Correction history: the static evaluation is systematically wrong in
 // some pawn structures (a blocked centre, a weak king's cover), and the
 // searches below a node tell by how much. Each thread keeps, per side to
 // move and pawn structure, a running average of the difference between
 // the search result and the static evaluation, and adds it to the
-// evaluation of later nodes with the same pawns.
+// evaluation of later nodes with the same pawns. The threads of a search
+// share one table, as they share the transposition table: what one learns
+// about a structure serves all, and a 256-thread search does not need 256
+// copies.
 
 const (
 	correctionSize  = 1 << 14
@@ -16,9 +23,19 @@ const (
 	correctionScale = 256                  // weights are out of this
 )
 
-// correctionTable holds the averages, in centipawns times correctionGrain
-// (int16 is enough for ±correctionMax and keeps a thread's tables small).
-type correctionTable [2][correctionSize]int16
+// correctionTable holds the averages, in centipawns times correctionGrain.
+// Entries are atomic because threads share them: an update lost to
+// another thread's does no harm, a torn one would.
+type correctionTable [2][correctionSize]atomic.Int32
+
+// clear zeroes the table.
+func (t *correctionTable) clear() {
+	for side := range t {
+		for i := range t[side] {
+			t[side][i].Store(0)
+		}
+	}
+}
 
 // staticEval returns the evaluation of a position not in check: raw, as
 // the evaluation function gives it (from the table's entry when there is
@@ -35,7 +52,7 @@ func (s *Searcher) staticEval(p *chess.Position, entry ttEntry, hit bool) (raw, 
 // correct returns the static evaluation raw corrected for the position's
 // pawn structure, kept clear of the mate scores.
 func (s *Searcher) correct(p *chess.Position, raw int) int {
-	c := s.correction[p.SideToMove()][p.PawnKey()&(correctionSize-1)]
+	c := s.correction[p.SideToMove()][p.PawnKey()&(correctionSize-1)].Load()
 	v := raw + int(c)/correctionGrain
 	return max(-mateBound+1, min(mateBound-1, v))
 }
@@ -47,6 +64,6 @@ func (s *Searcher) updateCorrection(p *chess.Position, depth, score, staticEval 
 	e := &s.correction[p.SideToMove()][p.PawnKey()&(correctionSize-1)]
 	diff := int32((score - staticEval) * correctionGrain)
 	w := int32(min(depth+1, 16))
-	v := (int32(*e)*(correctionScale-w) + diff*w) / correctionScale
-	*e = int16(max(-correctionMax, min(correctionMax, v)))
+	v := (e.Load()*(correctionScale-w) + diff*w) / correctionScale
+	e.Store(max(-correctionMax, min(correctionMax, v)))
 }

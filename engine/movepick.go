@@ -17,30 +17,32 @@ const (
 
 // moveSelector hands out the moves of a list best first (selection sort:
 // most nodes cut off after a move or two, so sorting all would be waste).
+// The moves and their ordering scores live on the thread's moveStack.
 type moveSelector struct {
-	list   chess.MoveList
-	scores [chess.MaxMoves]int32
+	moves  []chess.Move
+	scores []int32 // as long as moves
 	next   int
 }
 
 func (ms *moveSelector) pick() (chess.Move, int32, bool) {
 	i := ms.next
-	if i >= ms.list.N {
+	if i >= len(ms.moves) {
 		return chess.NullMove, 0, false
 	}
 	// The first best score in list order, as a stable sort would give.
-	rest := ms.scores[i:ms.list.N]
+	rest := ms.scores[i:]
+	moves := ms.moves[i:]
+	moves = moves[:len(rest)]
 	best, bestScore := 0, rest[0]
 	for j, v := range rest {
 		if v > bestScore {
 			best, bestScore = j, v
 		}
 	}
-	best += i
-	ms.list.Moves[i], ms.list.Moves[best] = ms.list.Moves[best], ms.list.Moves[i]
-	ms.scores[i], ms.scores[best] = ms.scores[best], ms.scores[i]
+	moves[0], moves[best] = moves[best], moves[0]
+	rest[0], rest[best] = rest[best], rest[0]
 	ms.next++
-	return ms.list.Moves[i], bestScore, true
+	return moves[0], bestScore, true
 }
 
 // isNoisy reports whether m captures or promotes.
@@ -70,7 +72,7 @@ func (s *Searcher) scoreMoves(ms *moveSelector, ply int, hashMove chess.Move) {
 	counter := s.counterMove()
 	var th threats
 	th.compute(p)
-	for i, m := range ms.list.Moves[:ms.list.N] {
+	for i, m := range ms.moves {
 		var v int32
 		switch {
 		case m == hashMove:
@@ -98,7 +100,7 @@ func (s *Searcher) scoreMoves(ms *moveSelector, ply int, hashMove chess.Move) {
 
 // scoreNoisy fills in the ordering scores for quiescence search.
 func scoreNoisy(p *chess.Position, ms *moveSelector) {
-	for i, m := range ms.list.Moves[:ms.list.N] {
+	for i, m := range ms.moves {
 		ms.scores[i] = mvvLva(p, m)
 	}
 }

@@ -105,22 +105,33 @@ type Searcher struct {
 
 	killers    [MaxPly + 2][2]chess.Move
 	history    [2][64][64]int16 // within ±historyMax
-	correction correctionTable
+	correction *correctionTable // shared by the main searcher and its helpers
 	counters   [16][64]chess.Move
 	evals      [MaxPly + 2]int
-	pv         [MaxPly + 1][MaxPly + 1]chess.Move
-	pvLen      [MaxPly + 1]int
+	moves      moveStack
+	// pv is the main searcher's principal variations; helpers, whose
+	// lines nobody reads, have none (it is 34 KB a thread).
+	pv *pvTable
+}
+
+// pvTable holds the principal variation from each ply: line[ply] has
+// length[ply] moves.
+type pvTable struct {
+	line   [MaxPly + 1][MaxPly + 1]chess.Move
+	length [MaxPly + 1]int
 }
 
 // NewSearcher returns a searcher using the given table.
-func NewSearcher(tt *TT) *Searcher { return &Searcher{TT: tt, stop: new(atomic.Bool)} }
+func NewSearcher(tt *TT) *Searcher {
+	return &Searcher{TT: tt, stop: new(atomic.Bool), correction: new(correctionTable), pv: new(pvTable)}
+}
 
 // SetThreads sets the number of threads of the next searches (1 to
 // MaxThreads): the searcher itself and n-1 helpers sharing its table.
 func (s *Searcher) SetThreads(n int) {
 	n = min(max(n, 1), MaxThreads)
 	for len(s.helpers) < n-1 {
-		h := NewSearcher(s.TT)
+		h := &Searcher{TT: s.TT, correction: s.correction}
 		h.stop = s.stop
 		h.helper = true
 		h.main = s
@@ -151,7 +162,9 @@ func (s *Searcher) PonderHit() {
 func (s *Searcher) Clear() {
 	s.killers = [MaxPly + 2][2]chess.Move{}
 	s.history = [2][64][64]int16{}
-	s.correction = correctionTable{}
+	if !s.helper {
+		s.correction.clear()
+	}
 	s.counters = [16][64]chess.Move{}
 	for _, h := range s.helpers {
 		h.Clear()
@@ -295,14 +308,14 @@ func (s *Searcher) iterate(root chess.MoveList, limits Limits) Result {
 			if !ok {
 				// A move that beat alpha in the unfinished first line was
 				// searched fully and is better than the last iteration's.
-				if k == 0 && s.pvLen[0] > 0 && depth > 1 {
-					res.Move = s.pv[0][0]
-					res.PV = append(res.PV[:0], s.pv[0][:s.pvLen[0]]...)
+				if k == 0 && s.pv.length[0] > 0 && depth > 1 {
+					res.Move = s.pv.line[0][0]
+					res.PV = append(res.PV[:0], s.pv.line[0][:s.pv.length[0]]...)
 				}
 				complete = false
 				break
 			}
-			pv := append([]chess.Move(nil), s.pv[0][:s.pvLen[0]]...)
+			pv := append([]chess.Move(nil), s.pv.line[0][:s.pv.length[0]]...)
 			if len(pv) == 0 {
 				break
 			}
@@ -434,7 +447,7 @@ func (s *Searcher) aspiration(depth, prev int) (int, bool) {
 			return v, true
 		}
 		if !s.helper && depth >= 8 {
-			s.report(depth, len(s.excluded)+1, v, boundOf(v, alpha, beta), s.pv[0][:s.pvLen[0]])
+			s.report(depth, len(s.excluded)+1, v, boundOf(v, alpha, beta), s.pv.line[0][:s.pv.length[0]])
 		}
 		window *= 2
 		if window > 1000 {
@@ -490,7 +503,7 @@ func (s *Searcher) isDraw(ply int) bool {
 func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	p := s.pos
 	pvNode := beta-alpha > 1
-	s.pvLen[ply] = 0
+	s.pv.clear(ply)
 	if ply > 0 {
 		if s.isDraw(ply) {
 			return 0
@@ -600,14 +613,16 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		depth--
 	}
 
-	var ms moveSelector
-	p.GenerateLegal(&ms.list)
-	if ms.list.N == 0 {
+	s.moves.gen.N = 0
+	p.GenerateLegal(&s.moves.gen)
+	if s.moves.gen.N == 0 {
 		if inCheck {
 			return -MateScore + ply
 		}
 		return 0
 	}
+	defer s.moves.release(s.moves.top)
+	ms := s.moves.push()
 	s.scoreMoves(&ms, ply, hashMove)
 	checks := p.NewCheckInfo()
 
@@ -708,9 +723,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 			if v > alpha {
 				bestMove = m
 				alpha = v
-				s.pv[ply][0] = m
-				copy(s.pv[ply][1:], s.pv[ply+1][:s.pvLen[ply+1]])
-				s.pvLen[ply] = s.pvLen[ply+1] + 1
+				s.pv.update(ply, m)
 				if v >= beta {
 					if !noisy {
 						s.rewardQuiet(m, ply, depth, quietsTried[:nQuiets])
@@ -775,7 +788,7 @@ func (s *Searcher) quiescence(alpha, beta, ply int, checks bool) int {
 		return 0
 	}
 	s.seldepth = max(s.seldepth, ply)
-	s.pvLen[ply] = 0
+	s.pv.clear(ply)
 	if p.IsInsufficientMaterial() || p.HalfmoveClock() >= 100 {
 		return 0
 	}
@@ -793,10 +806,11 @@ func (s *Searcher) quiescence(alpha, beta, ply int, checks bool) int {
 	}
 	bestScore := -Infinity
 	rawEval, eval := -Infinity, -Infinity
-	var ms moveSelector
+	gen := &s.moves.gen
+	gen.N = 0
 	if inCheck {
-		p.GenerateLegal(&ms.list)
-		if ms.list.N == 0 {
+		p.GenerateLegal(gen)
+		if gen.N == 0 {
 			return -MateScore + ply
 		}
 	} else {
@@ -806,14 +820,16 @@ func (s *Searcher) quiescence(alpha, beta, ply int, checks bool) int {
 			return eval
 		}
 		alpha = max(alpha, eval)
-		p.GenerateNoisy(&ms.list)
+		p.GenerateNoisy(gen)
 		if checks {
 			// On its first ply the quiescence search also tries quiet
 			// checks, so that a mate threat one move deep is seen after
 			// a null move or at the horizon.
-			addQuietChecks(p, &ms.list)
+			addQuietChecks(p, gen)
 		}
 	}
+	defer s.moves.release(s.moves.top)
+	ms := s.moves.push()
 	scoreNoisy(p, &ms)
 	origAlpha := alpha
 	bestMove := chess.NullMove
@@ -888,4 +904,22 @@ func containsMove(moves []chess.Move, m chess.Move) bool {
 		}
 	}
 	return false
+}
+
+// clear empties the line from ply; a nil table (a helper's) does nothing.
+func (t *pvTable) clear(ply int) {
+	if t != nil {
+		t.length[ply] = 0
+	}
+}
+
+// update makes the line from ply m followed by the line from ply+1; a
+// nil table does nothing.
+func (t *pvTable) update(ply int, m chess.Move) {
+	if t == nil {
+		return
+	}
+	t.line[ply][0] = m
+	copy(t.line[ply][1:], t.line[ply+1][:t.length[ply+1]])
+	t.length[ply] = t.length[ply+1] + 1
 }

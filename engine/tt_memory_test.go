@@ -43,23 +43,23 @@ func TestResizeLeavesNoGarbage(t *testing.T) {
 }
 
 // The threads of a search (their tables and stacks) fit in the 32 MB
-// that the issue allows beside the hash table, for any thread count a
-// machine of today has cores for.
+// that the issue allows beside the hash table, up to the most threads
+// the engine accepts.
 func TestThreadsStayWithinHashPlus32MB(t *testing.T) {
 	if testing.Short() {
-		t.Skip("searches with 64 threads")
+		t.Skip("searches with 256 threads")
 	}
 	debug.FreeOSMemory()
 	base := residentMB(t)
 	tt := NewTT(16)
 	tt.Clear()
 	s := NewSearcher(tt)
-	s.SetThreads(64)
+	s.SetThreads(MaxThreads)
 	p := chess.MustParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
 	s.Search(p, Limits{MoveTime: 1500 * time.Millisecond})
 	if got := residentMB(t); got > base+16+32 {
-		t.Errorf("resident %d MB after a 64-thread search with a 16 MB table (base %d MB)", got, base)
+		t.Errorf("resident %d MB after a %d-thread search with a 16 MB table (base %d MB)", got, MaxThreads, base)
 	} else {
-		t.Logf("resident %d MB after a 64-thread search with a 16 MB table (base %d MB)", got, base)
+		t.Logf("resident %d MB after a %d-thread search with a 16 MB table (base %d MB)", got, MaxThreads, base)
 	}
 }
