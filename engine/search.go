@@ -479,9 +479,12 @@ func (s *Searcher) checkLimits() {
 	}
 	s.published.Store(s.nodes)
 	if s.helper {
-		// Helpers watch the node limit too, so that it holds however
-		// the threads share the work.
-		if m := s.main; m.maxNodes > 0 && m.published.Load()+m.helperTotal() >= m.maxNodes {
+		// Helpers watch the node and time limits too, so that they hold
+		// however the threads share the work: with more threads than
+		// cores the main thread may wait long for its turn to look.
+		m := s.main
+		if m.maxNodes > 0 && m.published.Load()+m.helperTotal() >= m.maxNodes ||
+			m.hard > 0 && !m.pondering.Load() && m.elapsed() > m.hard {
 			s.stop.Store(true)
 		}
 		return

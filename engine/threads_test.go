@@ -2,6 +2,7 @@ package engine
 
 import (
 	"testing"
+	"time"
 
 	"github.com/ferzchess/ferz/chess"
 )
@@ -46,4 +47,31 @@ func searchWith(t *testing.T, s *Searcher, fen string, l Limits) Result {
 	t.Helper()
 	p := chess.MustParseFEN(fen)
 	return s.Search(p, l)
+}
+
+// With far more threads than cores the main thread gets the processor
+// seldom; the helpers watch the clock too, so the move still comes on
+// time. The helpers release their move lists however they stop.
+func TestMoveTimeHoldsWithManyThreads(t *testing.T) {
+	if testing.Short() {
+		t.Skip("searches with 256 threads")
+	}
+	s := NewSearcher(NewTT(16))
+	s.SetThreads(MaxThreads)
+	p := chess.MustParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	for range 3 {
+		start := time.Now()
+		res := s.Search(p, Limits{MoveTime: 300 * time.Millisecond})
+		if el := time.Since(start); el > 350*time.Millisecond {
+			t.Errorf("movetime 300 ms with %d threads took %v", MaxThreads, el)
+		}
+		if !p.IsLegal(res.Move) {
+			t.Fatalf("move %v", res.Move)
+		}
+	}
+	for i, h := range append([]*Searcher{s}, s.helpers...) {
+		if h.moves.top != 0 {
+			t.Fatalf("thread %d: %d moves left on its move stack", i, h.moves.top)
+		}
+	}
 }
