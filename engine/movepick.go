@@ -70,6 +70,7 @@ func (s *Searcher) scoreMoves(ms *moveSelector, ply int, hashMove chess.Move) {
 	us := p.SideToMove()
 	k1, k2 := s.killers[ply][0], s.killers[ply][1]
 	counter := s.counterMove()
+	prev1, prev2 := s.continuations(ply)
 	var th threats
 	th.compute(p)
 	for i, m := range ms.moves {
@@ -92,7 +93,8 @@ func (s *Searcher) scoreMoves(ms *moveSelector, ply int, hashMove chess.Move) {
 		case m == counter:
 			v = orderCounter
 		default:
-			v = int32(s.history[us][m.From()][m.To()]) + th.escapeBonus(p, m)
+			v = int32(s.history[us][m.From()][m.To()]) + s.contScore(prev1, prev2, pieceSquare(p.PieceAt(m.From()), m.To())) +
+				th.escapeBonus(p, m)
 		}
 		ms.scores[i] = v
 	}
@@ -118,11 +120,14 @@ func (s *Searcher) counterMove() chess.Move {
 const historyMax = 16384
 
 // updateHistory rewards the quiet move that caused a cut-off and punishes
-// the quiet moves tried before it, with the gravity formula that keeps
-// values within ±historyMax.
-func (s *Searcher) updateHistory(best chess.Move, quiets []chess.Move, depth int) {
-	us := s.pos.SideToMove()
+// the quiet moves tried before it, in the butterfly and the continuation
+// histories, with the gravity formula that keeps values within
+// ±historyMax.
+func (s *Searcher) updateHistory(best chess.Move, quiets []chess.Move, ply, depth int) {
+	p := s.pos
+	us := p.SideToMove()
 	bonus := int32(min(depth*depth, 400))
+	prev1, prev2 := s.continuations(ply)
 	for _, m := range quiets {
 		h := &s.history[us][m.From()][m.To()]
 		delta := -bonus
@@ -131,6 +136,7 @@ func (s *Searcher) updateHistory(best chess.Move, quiets []chess.Move, depth int
 		}
 		v := int32(*h)
 		*h = int16(v + 32*delta - v*abs32(delta)/512)
+		s.updateCont(prev1, prev2, pieceSquare(p.PieceAt(m.From()), m.To()), delta)
 	}
 }
 

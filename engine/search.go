@@ -106,9 +106,13 @@ type Searcher struct {
 	killers    [MaxPly + 2][2]chess.Move
 	history    [2][64][64]int16 // within ±historyMax
 	correction *correctionTable // shared by the main searcher and its helpers
-	counters   [16][64]chess.Move
-	evals      [MaxPly + 2]int
-	moves      moveStack
+	// cont is shared by the main searcher and its helpers; played[ply]
+	// is the pieceSquare of the move made at ply, or noContinuation.
+	cont     *contHistory
+	played   [MaxPly + 2]int32
+	counters [16][64]chess.Move
+	evals    [MaxPly + 2]int
+	moves    moveStack
 	// pv is the main searcher's principal variations; helpers, whose
 	// lines nobody reads, have none (it is 34 KB a thread).
 	pv *pvTable
@@ -123,7 +127,7 @@ type pvTable struct {
 
 // NewSearcher returns a searcher using the given table.
 func NewSearcher(tt *TT) *Searcher {
-	return &Searcher{TT: tt, stop: new(atomic.Bool), correction: new(correctionTable), pv: new(pvTable)}
+	return &Searcher{TT: tt, stop: new(atomic.Bool), correction: new(correctionTable), cont: new(contHistory), pv: new(pvTable)}
 }
 
 // SetThreads sets the number of threads of the next searches (1 to
@@ -131,7 +135,7 @@ func NewSearcher(tt *TT) *Searcher {
 func (s *Searcher) SetThreads(n int) {
 	n = min(max(n, 1), MaxThreads)
 	for len(s.helpers) < n-1 {
-		h := &Searcher{TT: s.TT, correction: s.correction}
+		h := &Searcher{TT: s.TT, correction: s.correction, cont: s.cont}
 		h.stop = s.stop
 		h.helper = true
 		h.main = s
@@ -166,6 +170,9 @@ func (s *Searcher) Clear() {
 		s.correction.clear()
 	}
 	s.counters = [16][64]chess.Move{}
+	if !s.helper {
+		s.cont.clear()
+	}
 	for _, h := range s.helpers {
 		h.Clear()
 	}
@@ -585,6 +592,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		// zugzwang makes passing an advantage).
 		if depth >= 3 && eval >= beta && ply >= s.nullMinPly && p.LastMove() != chess.NullMove && nonPawnMaterial(p, p.SideToMove()) > 0 {
 			r := 3 + depth/4 + min(3, (eval-beta)/200)
+			s.played[ply] = noContinuation
 			p.MakeNullMove()
 			v := -s.negamax(-beta, -beta+1, depth-1-r, ply+1, !cutNode)
 			p.UnmakeMove()
@@ -687,6 +695,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 				return singularBeta
 			}
 		}
+		s.played[ply] = pieceSquare(p.PieceAt(m.From()), m.To())
 		p.MakeMove(m)
 		newDepth := depth - 1 + extension
 		var v int
@@ -705,7 +714,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 				if order >= orderCounter {
 					r-- // killers and the counter-move
 				} else {
-					r -= int(order) / 8192
+					r -= int(order) / 16384
 				}
 				r = max(0, min(r, newDepth-1))
 			}
@@ -777,7 +786,7 @@ func (s *Searcher) rewardQuiet(m chess.Move, ply, depth int, tried []chess.Move)
 	var all [65]chess.Move
 	n := copy(all[:], tried)
 	all[n] = m
-	s.updateHistory(m, all[:n+1], depth)
+	s.updateHistory(m, all[:n+1], ply, depth)
 }
 
 // quiescence searches captures and promotions (all evasions when in
