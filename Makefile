@@ -35,6 +35,7 @@ help:
 	@echo "make elo            a gauntlet against Debian's reference engines (long)"
 	@echo "make calibrate      the playing levels against Stockfish at the same UCI_Elo (long)"
 	@echo "make tune           self-play positions and Texel tuning (long)"
+	@echo "make memory         peak resident size of a 256-thread search against Hash + 32 MB"
 
 test: install-deps fmt-check vet unit race web-check web-test
 

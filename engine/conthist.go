@@ -10,11 +10,8 @@ import (
 // square) has been as the answer to the move one ply before and as the
 // follow-up of our own move two plies before. The butterfly history
 // knows only from and to; this knows the context, such as which piece
-// just moved where.
-//
-// The table is about 2.4 MB, too much to repeat in every thread of a
-// 256-thread search, so all threads of a search share one. Entries are
-// atomic: a lost update between threads does no harm, a torn one would.
+// just moved where. The table is about 2.4 MB, shared by the threads of
+// a search like the other histories.
 
 // pieceSquares is the number of (coloured piece, square) pairs.
 const pieceSquares = 12 * 64
@@ -31,15 +28,6 @@ type contHistory [pieceSquares][pieceSquares]atomic.Int32
 // pieceSquare numbers the pair of a piece and the square it goes to.
 func pieceSquare(pc chess.Piece, to chess.Square) int32 {
 	return (int32(pc>>3)*6+int32(pc&7)-1)*64 + int32(to)
-}
-
-// clear zeroes the table.
-func (h *contHistory) clear() {
-	for i := range h {
-		for j := range h[i] {
-			h[i][j].Store(0)
-		}
-	}
 }
 
 // continuations returns the (piece, square) numbers of the moves one and
@@ -76,7 +64,6 @@ func (s *Searcher) updateCont(prev1, prev2, cur, delta int32) {
 			continue
 		}
 		e := &s.cont[prev][cur]
-		v := e.Load()
-		e.Store(v + 32*delta - v*abs32(delta)/512)
+		e.Store(gravity(e.Load(), delta))
 	}
 }

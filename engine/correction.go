@@ -28,15 +28,6 @@ const (
 // another thread's does no harm, a torn one would.
 type correctionTable [2][correctionSize]atomic.Int32
 
-// clear zeroes the table.
-func (t *correctionTable) clear() {
-	for side := range t {
-		for i := range t[side] {
-			t[side][i].Store(0)
-		}
-	}
-}
-
 // staticEval returns the evaluation of a position not in check: raw, as
 // the evaluation function gives it (from the table's entry when there is
 // one), and corrected for the pawn structure.

@@ -93,7 +93,7 @@ func (s *Searcher) scoreMoves(ms *moveSelector, ply int, hashMove chess.Move) {
 		case m == counter:
 			v = orderCounter
 		default:
-			v = int32(s.history[us][m.From()][m.To()]) + s.contScore(prev1, prev2, pieceSquare(p.PieceAt(m.From()), m.To())) +
+			v = s.history[us][m.From()][m.To()].Load() + s.contScore(prev1, prev2, pieceSquare(p.PieceAt(m.From()), m.To())) +
 				th.escapeBonus(p, m)
 		}
 		ms.scores[i] = v
@@ -115,36 +115,6 @@ func (s *Searcher) counterMove() chess.Move {
 		return chess.NullMove
 	}
 	return s.counters[s.pos.PieceAt(last.To())][last.To()]
-}
-
-const historyMax = 16384
-
-// updateHistory rewards the quiet move that caused a cut-off and punishes
-// the quiet moves tried before it, in the butterfly and the continuation
-// histories, with the gravity formula that keeps values within
-// ±historyMax.
-func (s *Searcher) updateHistory(best chess.Move, quiets []chess.Move, ply, depth int) {
-	p := s.pos
-	us := p.SideToMove()
-	bonus := int32(min(depth*depth, 400))
-	prev1, prev2 := s.continuations(ply)
-	for _, m := range quiets {
-		h := &s.history[us][m.From()][m.To()]
-		delta := -bonus
-		if m == best {
-			delta = bonus
-		}
-		v := int32(*h)
-		*h = int16(v + 32*delta - v*abs32(delta)/512)
-		s.updateCont(prev1, prev2, pieceSquare(p.PieceAt(m.From()), m.To()), delta)
-	}
-}
-
-func abs32(x int32) int32 {
-	if x < 0 {
-		return -x
-	}
-	return x
 }
 
 // threats are the squares the opponent attacks with pawns, with pawns or

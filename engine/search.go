@@ -103,16 +103,17 @@ type Searcher struct {
 	// excludedMove[ply] is the move a singular extension search leaves out.
 	excludedMove [MaxPly + 2]chess.Move
 
-	killers    [MaxPly + 2][2]chess.Move
-	history    [2][64][64]int16 // within ±historyMax
-	correction *correctionTable // shared by the main searcher and its helpers
-	// cont is shared by the main searcher and its helpers; played[ply]
-	// is the pieceSquare of the move made at ply, or noContinuation.
-	cont     *contHistory
-	played   [MaxPly + 2]int32
-	counters [16][64]chess.Move
-	evals    [MaxPly + 2]int
-	moves    moveStack
+	killers [MaxPly + 2][2]chess.Move
+	// The histories and the correction are shared by the main searcher
+	// and its helpers. played[ply] is the pieceSquare of the move made
+	// at ply, or noContinuation.
+	history    *butterflyHistory
+	cont       *contHistory
+	correction *correctionTable
+	played     [MaxPly + 2]int32
+	counters   [16][64]chess.Move
+	evals      [MaxPly + 2]int
+	moves      moveStack
 	// pv is the main searcher's principal variations; helpers, whose
 	// lines nobody reads, have none (it is 34 KB a thread).
 	pv *pvTable
@@ -127,7 +128,10 @@ type pvTable struct {
 
 // NewSearcher returns a searcher using the given table.
 func NewSearcher(tt *TT) *Searcher {
-	return &Searcher{TT: tt, stop: new(atomic.Bool), correction: new(correctionTable), cont: new(contHistory), pv: new(pvTable)}
+	return &Searcher{
+		TT: tt, stop: new(atomic.Bool), pv: new(pvTable),
+		history: new(butterflyHistory), cont: new(contHistory), correction: new(correctionTable),
+	}
 }
 
 // SetThreads sets the number of threads of the next searches (1 to
@@ -135,7 +139,7 @@ func NewSearcher(tt *TT) *Searcher {
 func (s *Searcher) SetThreads(n int) {
 	n = min(max(n, 1), MaxThreads)
 	for len(s.helpers) < n-1 {
-		h := &Searcher{TT: s.TT, correction: s.correction, cont: s.cont}
+		h := &Searcher{TT: s.TT, history: s.history, cont: s.cont, correction: s.correction}
 		h.stop = s.stop
 		h.helper = true
 		h.main = s
@@ -165,13 +169,12 @@ func (s *Searcher) PonderHit() {
 // Clear forgets the move-ordering statistics (for a new game).
 func (s *Searcher) Clear() {
 	s.killers = [MaxPly + 2][2]chess.Move{}
-	s.history = [2][64][64]int16{}
-	if !s.helper {
-		s.correction.clear()
-	}
 	s.counters = [16][64]chess.Move{}
 	if !s.helper {
-		s.cont.clear()
+		// The shared tables; no search runs, so plain writes are safe.
+		*s.history = butterflyHistory{}
+		*s.cont = contHistory{}
+		*s.correction = correctionTable{}
 	}
 	for _, h := range s.helpers {
 		h.Clear()

@@ -1,0 +1,53 @@
+package engine
+
+import (
+	"sync/atomic"
+
+	"github.com/ferzchess/ferz/chess"
+)
+
+// The move-ordering histories learn which quiet moves cause cut-offs.
+// The threads of a search share them, as they share the transposition
+// table: what one thread learns orders the moves of all, and a 256-thread
+// search does not keep 256 copies. Entries are atomic; an update lost to
+// another thread's does no harm, a torn one would.
+
+// historyMax bounds the entries of the histories.
+const historyMax = 16384
+
+// butterflyHistory is indexed by the side to move and the move's from and
+// to squares.
+type butterflyHistory [2][64][64]atomic.Int32
+
+// gravity returns the entry v moved by delta (at most ±400): towards
+// ±historyMax, by less the nearer it already is, so that entries stay
+// within ±historyMax and old lessons fade.
+func gravity(v, delta int32) int32 {
+	return v + 32*delta - v*abs32(delta)/512
+}
+
+// updateHistory rewards the quiet move that caused a cut-off and punishes
+// the quiet moves tried before it, in the butterfly and the continuation
+// histories.
+func (s *Searcher) updateHistory(best chess.Move, quiets []chess.Move, ply, depth int) {
+	p := s.pos
+	us := p.SideToMove()
+	bonus := int32(min(depth*depth, 400))
+	prev1, prev2 := s.continuations(ply)
+	for _, m := range quiets {
+		delta := -bonus
+		if m == best {
+			delta = bonus
+		}
+		h := &s.history[us][m.From()][m.To()]
+		h.Store(gravity(h.Load(), delta))
+		s.updateCont(prev1, prev2, pieceSquare(p.PieceAt(m.From()), m.To()), delta)
+	}
+}
+
+func abs32(x int32) int32 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
