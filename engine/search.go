@@ -262,7 +262,7 @@ func (s *Searcher) setup(p *chess.Position, limits Limits) {
 func (s *Searcher) helperLoop(index int) {
 	score := 0
 	for depth := 1 + index%2; depth < MaxPly; depth++ {
-		v, ok := s.aspiration(depth, score)
+		v, ok := s.aspiration(depth, score, nil)
 		if !ok {
 			return
 		}
@@ -314,7 +314,11 @@ func (s *Searcher) iterate(root chess.MoveList, limits Limits) Result {
 		complete := true
 		for k := 0; k < multiPV; k++ {
 			s.seldepth = 0
-			v, ok := s.aspiration(depth, prevScores[k])
+			var prevPV []chess.Move
+			if k < len(lines) {
+				prevPV = lines[k].PV
+			}
+			v, ok := s.aspiration(depth, prevScores[k], prevPV)
 			if !ok {
 				// A move that beat alpha in the unfinished first line was
 				// searched fully and is better than the last iteration's.
@@ -435,8 +439,10 @@ func (s *Searcher) report(depth, multiPV, score int, bound Bound, pv []chess.Mov
 }
 
 // aspiration searches with a narrow window around the last score and
-// widens it when the result falls outside.
-func (s *Searcher) aspiration(depth, prev int) (int, bool) {
+// widens it when the result falls outside. prevPV is the line of the
+// iteration before, which a report of a fail-low shows: no move of this
+// iteration has a line then.
+func (s *Searcher) aspiration(depth, prev int, prevPV []chess.Move) (int, bool) {
 	alpha, beta := -Infinity, Infinity
 	window := 25
 	if depth >= 4 {
@@ -447,17 +453,24 @@ func (s *Searcher) aspiration(depth, prev int) (int, bool) {
 		if s.stop.Load() {
 			return v, false
 		}
-		switch {
-		case v <= alpha:
+		bound := boundOf(v, alpha, beta)
+		switch bound {
+		case BoundUpper:
 			beta = (alpha + beta) / 2
 			alpha = max(v-window, -Infinity)
-		case v >= beta:
+		case BoundLower:
 			beta = min(v+window, Infinity)
 		default:
 			return v, true
 		}
 		if !s.helper && depth >= 8 {
-			s.report(depth, len(s.excluded)+1, v, boundOf(v, alpha, beta), s.pv.line[0][:s.pv.length[0]])
+			pv := s.pv.line[0][:s.pv.length[0]]
+			if len(pv) == 0 {
+				pv = prevPV
+			}
+			if len(pv) > 0 {
+				s.report(depth, len(s.excluded)+1, v, bound, pv)
+			}
 		}
 		window *= 2
 		if window > 1000 {

@@ -116,3 +116,31 @@ func TestSoftLimitStretchesOnScoreDrop(t *testing.T) {
 		t.Error("a best move stable for 6 iterations should shrink the soft limit below 70 ms")
 	}
 }
+
+// The reports of an iteration whose aspiration window failed come before
+// the iteration's final report, say which bound the score is, and show
+// a line even after a fail-low, where no move of the iteration has one.
+func TestAspirationReportsHaveBoundAndLine(t *testing.T) {
+	fails := 0
+	for _, fen := range BenchPositions[:12] {
+		s := NewSearcher(NewTT(16))
+		var infos []Info
+		s.OnInfo = func(in Info) { infos = append(infos, in) }
+		s.Search(chess.MustParseFEN(fen), Limits{Depth: 11})
+		for i, in := range infos {
+			if len(in.PV) == 0 {
+				t.Errorf("%s: depth %d %v report without a line", fen, in.Depth, in.Bound)
+			}
+			if i+1 < len(infos) && infos[i+1].Depth == in.Depth {
+				fails++
+				if in.Bound == BoundExact {
+					t.Errorf("%s: depth %d: a report before the iteration's last says the score %d is exact", fen, in.Depth, in.Score)
+				}
+			}
+		}
+	}
+	if fails == 0 {
+		t.Error("no aspiration window failed: the test tests nothing")
+	}
+	t.Logf("%d reports of failed windows", fails)
+}
