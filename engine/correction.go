@@ -8,13 +8,12 @@ import (
 
 // Correction history: the static evaluation is systematically wrong in
 // some pawn structures (a blocked centre, a weak king's cover), and the
-// searches below a node tell by how much. Each thread keeps, per side to
+// searches below a node tell by how much. The table keeps, per side to
 // move and pawn structure, a running average of the difference between
-// the search result and the static evaluation, and adds it to the
-// evaluation of later nodes with the same pawns. The threads of a search
-// share one table, as they share the transposition table: what one learns
-// about a structure serves all, and a 256-thread search does not need 256
-// copies.
+// the search result and the static evaluation, and the search adds it to
+// the evaluation of later nodes with the same pawns. Like the histories
+// (history.go), it is one table for all the threads of a search, with
+// atomic entries.
 
 const (
 	correctionSize  = 1 << 14
@@ -24,8 +23,6 @@ const (
 )
 
 // correctionTable holds the averages, in centipawns times correctionGrain.
-// Entries are atomic because threads share them: an update lost to
-// another thread's does no harm, a torn one would.
 type correctionTable [2][correctionSize]atomic.Int32
 
 // staticEval returns the evaluation of a position not in check: raw, as
