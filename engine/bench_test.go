@@ -1,16 +1,12 @@
 package engine
 
-import (
-	"testing"
-
-	"github.com/ferzchess/ferz/chess"
-)
+import "testing"
 
 // BenchmarkSearchDepth10 searches the middlegame of Kiwipete to depth 10
 // with a warm table; allocations per search come from the root (move
 // lists, the principal variation), never from the nodes.
 func BenchmarkSearchDepth10(b *testing.B) {
-	p := chess.MustParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	p := kiwipete()
 	s := NewSearcher(NewTT(16))
 	b.ReportAllocs()
 	var nodes uint64
@@ -23,7 +19,7 @@ func BenchmarkSearchDepth10(b *testing.B) {
 // TestSearchNodesDoNotAllocate checks that a search allocates a bounded
 // amount however many nodes it visits: the same for depth 6 as for 9.
 func TestSearchNodesDoNotAllocate(t *testing.T) {
-	p := chess.MustParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	p := kiwipete()
 	s := NewSearcher(NewTT(16))
 	s.Search(p, Limits{Depth: 4}) // warm up lazily built tables
 	shallow := testing.AllocsPerRun(3, func() { s.Search(p, Limits{Depth: 6}) })

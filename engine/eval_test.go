@@ -122,7 +122,7 @@ func TestWeightNames(t *testing.T) {
 }
 
 func BenchmarkEvaluate(b *testing.B) {
-	p := chess.MustParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	p := kiwipete()
 	b.ReportAllocs()
 	for b.Loop() {
 		Evaluate(p)

@@ -144,3 +144,10 @@ func TestAspirationReportsHaveBoundAndLine(t *testing.T) {
 	}
 	t.Logf("%d reports of failed windows", fails)
 }
+
+// kiwipete returns the perft suite's busy middlegame position, with
+// castling both ways, pins and captures everywhere: the engine tests'
+// workhorse.
+func kiwipete() *chess.Position {
+	return chess.MustParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+}

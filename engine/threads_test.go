@@ -8,7 +8,7 @@ import (
 )
 
 func TestThreadsSearchAndCountAllNodes(t *testing.T) {
-	p := chess.MustParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	p := kiwipete()
 	s := NewSearcher(NewTT(16))
 	s.SetThreads(3)
 	if s.Threads() != 3 {
@@ -58,7 +58,7 @@ func TestMoveTimeHoldsWithManyThreads(t *testing.T) {
 	}
 	s := NewSearcher(NewTT(16))
 	s.SetThreads(MaxThreads)
-	p := chess.MustParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	p := kiwipete()
 	for range 3 {
 		start := time.Now()
 		res := s.Search(p, Limits{MoveTime: 300 * time.Millisecond})

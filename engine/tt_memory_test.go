@@ -9,8 +9,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/ferzchess/ferz/chess"
 )
 
 // residentMB reads the process's resident set size from /proc.
@@ -55,7 +53,7 @@ func TestThreadsStayWithinHashPlus32MB(t *testing.T) {
 	tt.Clear()
 	s := NewSearcher(tt)
 	s.SetThreads(MaxThreads)
-	p := chess.MustParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	p := kiwipete()
 	s.Search(p, Limits{MoveTime: 1500 * time.Millisecond})
 	if got := residentMB(t); got > base+16+32 {
 		t.Errorf("resident %d MB after a %d-thread search with a 16 MB table (base %d MB)", got, MaxThreads, base)
