@@ -56,8 +56,9 @@ func (l Limits) deadlines() (soft, hard time.Duration) {
 		return 0, 0
 	}
 	if l.MoveTime > 0 {
-		t := max(l.MoveTime-l.Overhead, time.Millisecond)
-		return t, t
+		// A fixed time per move is the user's choice: use all of it,
+		// with no soft limit that a stable best move could shrink.
+		return 0, max(l.MoveTime-l.Overhead, time.Millisecond)
 	}
 	if l.Time <= 0 && l.Increment <= 0 {
 		return 0, 0
