@@ -2,6 +2,7 @@ package engine
 
 import (
 	"math/bits"
+	"runtime"
 	"runtime/debug"
 	"sync/atomic"
 
@@ -41,7 +42,13 @@ type ttBucket [4]ttSlot
 type TT struct {
 	buckets    []ttBucket
 	generation uint8
+	mem        *ttMapping
 }
+
+// ttMapping holds the memory behind a table's buckets when it lies
+// outside the Go heap (ttmem_linux.go), so that it is unmapped when the
+// table is resized or dropped.
+type ttMapping struct{ raw []byte }
 
 // ttEntry is a decoded slot.
 type ttEntry struct {
@@ -71,19 +78,27 @@ func unpack(d uint64) ttEntry {
 
 // NewTT returns a table of about megabytes MB (at least one bucket).
 func NewTT(megabytes int) *TT {
-	t := &TT{}
+	t := &TT{mem: &ttMapping{}}
 	t.Resize(megabytes)
+	runtime.AddCleanup(t, releaseMapping, t.mem)
 	return t
 }
+
+// releaseMapping unmaps a dropped table's memory.
+func releaseMapping(m *ttMapping) { unmapBuckets(m.raw) }
 
 // Resize changes the table's size, clearing it. The old table is handed
 // back to the operating system before the new one is made, so that the
 // process never holds both and leaves no garbage behind.
 func (t *TT) Resize(megabytes int) {
 	n := max(megabytes, 1) << 20 / 64
+	onHeap := t.buckets != nil && t.mem.raw == nil
 	t.buckets = nil
-	debug.FreeOSMemory()
-	t.buckets = make([]ttBucket, n)
+	unmapBuckets(t.mem.raw)
+	if onHeap {
+		debug.FreeOSMemory()
+	}
+	t.buckets, t.mem.raw = mapBuckets(n)
 	t.generation = 0
 }
 

@@ -4,11 +4,13 @@ package engine
 
 import (
 	"os"
+	"runtime"
 	"runtime/debug"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+	"unsafe"
 )
 
 // residentMB reads the process's resident set size from /proc.
@@ -59,5 +61,41 @@ func TestThreadsStayWithinHashPlus32MB(t *testing.T) {
 		t.Errorf("resident %d MB after a %d-thread search with a 16 MB table (base %d MB)", got, MaxThreads, base)
 	} else {
 		t.Logf("resident %d MB after a %d-thread search with a 16 MB table (base %d MB)", got, MaxThreads, base)
+	}
+}
+
+// A table that nobody holds any more is unmapped after a collection,
+// like heap memory, though it lies outside the heap.
+func TestDroppedTableIsReleased(t *testing.T) {
+	if testing.Short() {
+		t.Skip("allocates 128 MB")
+	}
+	debug.FreeOSMemory()
+	base := residentMB(t)
+	tt := NewTT(128)
+	tt.Clear()
+	if got := residentMB(t); got < base+100 {
+		t.Fatalf("resident %d MB after a 128 MB table, base %d", got, base)
+	}
+	tt = nil
+	for range 100 {
+		runtime.GC() // the cleanup runs after the collection, on its own goroutine
+		time.Sleep(10 * time.Millisecond)
+		if residentMB(t) < base+32 {
+			return
+		}
+	}
+	t.Errorf("resident %d MB a second after the 128 MB table was dropped (base %d)", residentMB(t), base)
+}
+
+// The buckets start on a huge page boundary, so that a table of n huge
+// pages uses n of them and not n+1.
+func TestTableIsAlignedToHugePages(t *testing.T) {
+	tt := NewTT(4)
+	if addr := uintptr(unsafe.Pointer(&tt.buckets[0])); tt.mem.raw != nil && addr%hugePage != 0 {
+		t.Errorf("buckets at %#x, not aligned to %d", addr, hugePage)
+	}
+	if len(tt.buckets) != 4<<20/64 {
+		t.Errorf("%d buckets in a 4 MB table", len(tt.buckets))
 	}
 }
