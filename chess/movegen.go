@@ -29,13 +29,6 @@ func (p *Position) LegalMoves() []Move {
 	return append([]Move(nil), l.Moves[:l.N]...)
 }
 
-// IsLegal reports whether m is a legal move in p.
-func (p *Position) IsLegal(m Move) bool {
-	var l MoveList
-	p.generate(&l, genAll)
-	return l.Contains(m)
-}
-
 // pinned returns the pieces of colour us that shield their king from an
 // enemy slider; they may move only along that line.
 func (p *Position) pinned(us Color, ksq Square) Bitboard {
