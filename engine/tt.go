@@ -38,7 +38,8 @@ type ttSlot struct {
 type ttBucket [4]ttSlot
 
 // TT is the transposition table: what earlier searches learnt about
-// positions, found by their Zobrist keys.
+// positions, found by their Zobrist keys. Make one with NewTT: the zero
+// value has no memory behind it.
 type TT struct {
 	buckets    []ttBucket
 	generation uint8
