@@ -20,7 +20,7 @@ TUNE_OPENINGS    ?= ../shared/data/openings/noob_3moves_30k.epd
 # The positions file: large, keep it out of the repository.
 TUNE_DATA        ?= /tmp/ferz-tune-positions.epd
 TUNE_EPOCHS      ?= 500
-TUNE_L2          ?= 0.03
+TUNE_L2          ?= 0.001
 TUNE_LR          ?= 1
 TUNE_OUT         ?= engine/evaltuned.go
 
