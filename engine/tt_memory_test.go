@@ -24,17 +24,26 @@ func residentMB(t *testing.T) int {
 	return pages * os.Getpagesize() >> 20
 }
 
+// residentTable makes a table of mb MB and touches every page of it,
+// checking that the resident size grew by most of that; it returns the
+// table and the resident size (MB) before it.
+func residentTable(t *testing.T, mb int) (*TT, int) {
+	t.Helper()
+	debug.FreeOSMemory()
+	base := residentMB(t)
+	tt := NewTT(mb)
+	tt.Clear()
+	if got := residentMB(t); got < base+mb*3/4 {
+		t.Fatalf("resident %d MB after a %d MB table, base %d", got, mb, base)
+	}
+	return tt, base
+}
+
 func TestResizeLeavesNoGarbage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("allocates 256 MB")
 	}
-	debug.FreeOSMemory()
-	base := residentMB(t)
-	tt := NewTT(256)
-	tt.Clear() // touch every page
-	if got := residentMB(t); got < base+200 {
-		t.Fatalf("resident %d MB after a 256 MB table, base %d", got, base)
-	}
+	tt, base := residentTable(t, 256)
 	tt.Resize(16)
 	tt.Clear()
 	if got := residentMB(t); got > base+16+32 {
@@ -49,10 +58,7 @@ func TestThreadsStayWithinHashPlus32MB(t *testing.T) {
 	if testing.Short() {
 		t.Skip("searches with 256 threads")
 	}
-	debug.FreeOSMemory()
-	base := residentMB(t)
-	tt := NewTT(16)
-	tt.Clear()
+	tt, base := residentTable(t, 16)
 	s := NewSearcher(tt)
 	s.SetThreads(MaxThreads)
 	p := kiwipete()
@@ -70,14 +76,7 @@ func TestDroppedTableIsReleased(t *testing.T) {
 	if testing.Short() {
 		t.Skip("allocates 128 MB")
 	}
-	debug.FreeOSMemory()
-	base := residentMB(t)
-	tt := NewTT(128)
-	tt.Clear()
-	if got := residentMB(t); got < base+100 {
-		t.Fatalf("resident %d MB after a 128 MB table, base %d", got, base)
-	}
-	tt = nil
+	_, base := residentTable(t, 128) // and dropped at once
 	for range 100 {
 		runtime.GC() // the cleanup runs after the collection, on its own goroutine
 		time.Sleep(10 * time.Millisecond)
