@@ -222,6 +222,11 @@ func (s *Searcher) search(p *chess.Position, limits Limits) Result {
 	if root.N == 0 {
 		return Result{}
 	}
+	if root.N == 1 && s.soft > 0 {
+		// A forced move: think only briefly, for a score and a ponder
+		// move, and keep the clock for the moves that need it.
+		s.soft = max(s.soft/forcedMoveShare, time.Millisecond)
+	}
 	s.tb = s.Tablebases
 	s.rootWDL, s.rootInTB = s.rootTablebase(p, &root)
 	var wg sync.WaitGroup
@@ -390,6 +395,9 @@ func (s *Searcher) iterate(root chess.MoveList, limits Limits) Result {
 	}
 	return res
 }
+
+// forcedMoveShare divides the soft limit when there is one legal move.
+const forcedMoveShare = 10
 
 // softLimitReached tells whether to start no new iteration. The soft
 // limit stretches when the best move keeps changing or the score has
