@@ -45,11 +45,10 @@ const (
 var groupNames = [numGroups]string{"material", "piece squares", "mobility", "pawns", "passed pawns", "pieces", "king safety", "threats", "tempo"}
 
 // evalState accumulates the evaluation: a sum per colour and, when
-// tracing, a sum per colour and group and the count of each weight.
+// tracing, the count of each weight per colour.
 type evalState struct {
 	p     *chess.Position
 	side  [2]score
-	group int
 	trace *evalTrace
 
 	attacks   [2]chess.Bitboard    // squares each side attacks
@@ -62,31 +61,55 @@ type evalState struct {
 	kingAttackers [2]int
 }
 
-// evalTrace records the evaluation by group and the count of each weight
-// (White's minus Black's) for the tuner.
+// evalTrace records how often each weight counted for each colour: the
+// tuner's features, and with groupOf the evaluation by group.
 type evalTrace struct {
-	groups [numGroups][2]score
-	coef   [numWeights]int
+	count [2][numWeights]int
 }
 
-// add counts weight i n times for colour c.
+// add counts weight i n times for colour c. It is small enough to be
+// inlined: the trace is one indexed sum, not a call.
 func (e *evalState) add(c chess.Color, i, n int) {
 	w, sum := &weights[i], &e.side[c&1]
 	sum.mg += w.mg * n
 	sum.eg += w.eg * n
 	if e.trace != nil {
-		e.traceAdd(c, i, n)
+		e.trace.count[c&1][i] += n
 	}
 }
 
-// traceAdd records in the trace what add counted; it is kept out of
-// add, which every evaluation calls hundreds of times without a trace.
-func (e *evalState) traceAdd(c chess.Color, i, n int) {
-	e.trace.groups[e.group][c].plus(weights[i].times(n))
-	if c == chess.White {
-		e.trace.coef[i] += n
-	} else {
-		e.trace.coef[i] -= n
+// groups sums the traced counts by group, for each colour.
+func (t *evalTrace) groups() (g [numGroups][2]score) {
+	for c := range t.count {
+		for i, n := range t.count[c] {
+			g[groupOf(i)][c].plus(weights[i].times(n))
+		}
+	}
+	return g
+}
+
+// groupOf returns the group of weight i: each group is a range of the
+// weights (evalparams.go).
+func groupOf(i int) int {
+	switch {
+	case i < wPST:
+		return groupMaterial
+	case i < wKnightMobility:
+		return groupSquares
+	case i < wPassed:
+		return groupMobility
+	case i < wConnected:
+		return groupPassed
+	case i < wBishopPair:
+		return groupPawns
+	case i < wShield:
+		return groupPieces
+	case i < wThreatByPawn:
+		return groupKing
+	case i < wTempo:
+		return groupThreats
+	default:
+		return groupTempo
 	}
 }
 
@@ -119,8 +142,9 @@ func EvaluateTrace(p *chess.Position) Trace {
 		v = -v
 	}
 	t := Trace{Phase: phase, Scale: scale, Final: v}
+	groups := tr.groups()
 	for g := range numGroups {
-		w, b := tr.groups[g][chess.White], tr.groups[g][chess.Black]
+		w, b := groups[g][chess.White], groups[g][chess.Black]
 		t.Terms = append(t.Terms, TraceTerm{Name: groupNames[g], White: [2]int{w.mg, w.eg}, Black: [2]int{b.mg, b.eg}})
 	}
 	return t
@@ -151,8 +175,8 @@ func EvalFeatures(p *chess.Position) Features {
 	var tr evalTrace
 	_, phase, scale := evaluate(p, &tr)
 	f := Features{Phase: phase, Scale: scale}
-	for i, c := range tr.coef {
-		if c != 0 {
+	for i := range numWeights {
+		if c := tr.count[chess.White][i] - tr.count[chess.Black][i]; c != 0 {
 			f.Counts = append(f.Counts, FeatureCount{i, c})
 		}
 	}
@@ -180,7 +204,6 @@ func evaluate(p *chess.Position, tr *evalTrace) (int, int, int) {
 		e.king(c)
 		e.threats(c)
 	}
-	e.group = groupTempo
 	e.add(p.SideToMove(), wTempo, 1)
 
 	total := e.side[chess.White].sub(e.side[chess.Black])
@@ -221,12 +244,10 @@ func (e *evalState) material(c chess.Color) int {
 			if c == chess.Black {
 				sq = sq.Flip()
 			}
-			e.group = groupSquares
 			e.add(c, wPST+int(pt-1)*64+int(sq), 1)
 			n++
 		}
 		if pt != chess.King && n > 0 {
-			e.group = groupMaterial
 			e.add(c, wPieceValue+int(pt-1), n)
 		}
 		phase += n * phaseWeight[pt]
@@ -271,7 +292,6 @@ func (e *evalState) pieces(c chess.Color) {
 				e.kingAttacks[them][pt] += z.Count()
 			}
 			n := (att & area).Count()
-			e.group = groupMobility
 			switch pt {
 			case chess.Knight:
 				e.add(c, wKnightMobility+n, 1)
@@ -282,7 +302,6 @@ func (e *evalState) pieces(c chess.Color) {
 			case chess.Queen:
 				e.add(c, wQueenMobility+n, 1)
 			}
-			e.group = groupPieces
 			switch pt {
 			case chess.Knight:
 				if outposts.Has(sq) {
@@ -310,7 +329,6 @@ func (e *evalState) pieces(c chess.Color) {
 		}
 	}
 	if p.Pieces(c, chess.Bishop).MoreThanOne() {
-		e.group = groupPieces
 		e.add(c, wBishopPair, 1)
 	}
 }
@@ -330,7 +348,6 @@ func (e *evalState) pawns(c chess.Color) {
 		file := chess.FileA << f
 		adjacent := adjacentFiles(f)
 		ahead := forwardRanks(c, sq)
-		e.group = groupPawns
 		if adjacent&own == 0 {
 			e.add(c, wIsolated, 1)
 		} else if adjacent&own&^ahead&^rankOf(sq) == 0 && behindAttacked(c, sq, e.attacksBy[them][chess.Pawn]) {
@@ -348,7 +365,6 @@ func (e *evalState) pawns(c chess.Color) {
 			e.add(c, wPhalanx+rr, 1)
 		}
 		if ahead&(file|adjacent)&their == 0 && ahead&file&own == 0 {
-			e.group = groupPassed
 			e.add(c, wPassed+rr, 1)
 			if ahead&file&occ == 0 {
 				e.add(c, wPassedFree+rr, 1)
@@ -376,7 +392,6 @@ func (e *evalState) king(c chess.Color) {
 	them := c.Other()
 	ksq := p.KingSquare(c)
 	own, their := p.Pieces(c, chess.Pawn), p.Pieces(them, chess.Pawn)
-	e.group = groupKing
 	files := adjacentFiles(ksq.File()) | chess.FileA<<ksq.File()
 	for f := files; f != 0; {
 		file := chess.FileA << f.PopFirst().File()
@@ -412,7 +427,6 @@ func (e *evalState) king(c chess.Color) {
 func (e *evalState) threats(c chess.Color) {
 	p := e.p
 	them := c.Other()
-	e.group = groupThreats
 	nonPawns := p.ColorPieces(c) &^ p.Pieces(c, chess.Pawn) &^ p.Pieces(c, chess.King)
 	if n := (nonPawns & e.attacksBy[them][chess.Pawn]).Count(); n > 0 {
 		e.add(c, wThreatByPawn, n)
