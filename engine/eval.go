@@ -420,6 +420,39 @@ func (e *evalState) king(c chess.Color) {
 			}
 		}
 	}
+	e.kingChecks(c)
+}
+
+// kingChecks adds the threats to c's king that the zone count misses:
+// for each enemy piece type, whether it can give check from a safe
+// square (one c does not defend, or a weak one the enemy attacks twice),
+// and the weak squares of the king zone (attacked by the enemy and
+// defended at most once, by the king or queen).
+func (e *evalState) kingChecks(c chess.Color) {
+	p := e.p
+	them := c.Other()
+	ksq := p.KingSquare(c)
+	occ := p.Occupied()
+	weak := e.attacks[them] &^ e.twice[c] & (^e.attacks[c] | e.attacksBy[c][chess.King] | e.attacksBy[c][chess.Queen])
+	safe := ^p.ColorPieces(them) & (^e.attacks[c] | weak&e.twice[them])
+	rookLines := chess.RookAttacks(ksq, occ)
+	bishopLines := chess.BishopAttacks(ksq, occ)
+	rookChecks := rookLines & e.attacksBy[them][chess.Rook] & safe
+	checks := [4]chess.Bitboard{
+		chess.KnightAttacks(ksq) & e.attacksBy[them][chess.Knight] & safe,
+		bishopLines & e.attacksBy[them][chess.Bishop] & safe,
+		rookChecks,
+		// A queen check where a rook could check as well adds little.
+		(rookLines | bishopLines) & e.attacksBy[them][chess.Queen] & safe &^ rookChecks,
+	}
+	for i, b := range checks {
+		if b != 0 {
+			e.add(c, wSafeCheck+i, 1)
+		}
+	}
+	if n := (e.kingZone[c] & weak).Count(); n > 0 {
+		e.add(c, wKingWeak, n)
+	}
 }
 
 // threats adds the penalties for c's pieces attacked by cheaper enemy

@@ -33,7 +33,9 @@ const (
 	wStorm          = wShield + 2          // + 0 (enemy pawn one or two squares from the king's rank) or 1 (three)
 	wKingOpenFile   = wStorm + 2           // the king on a file without own pawns
 	wKingAttack     = wKingOpenFile + 1    // + attacker type - 2 (knight .. queen): squares of the king zone attacked
-	wThreatByPawn   = wKingAttack + 4      // a pawn attacks a piece
+	wSafeCheck      = wKingAttack + 4      // + checker type - 2 (knight .. queen): the enemy can check from a safe square
+	wKingWeak       = wSafeCheck + 4       // squares of the king zone attacked and defended at most by the king or queen
+	wThreatByPawn   = wKingWeak + 1        // a pawn attacks a piece
 	wThreatByMinor  = wThreatByPawn + 1    // + victim type - 3 (rook, queen): a knight or bishop attacks it
 	wThreatByRook   = wThreatByMinor + 2   // a rook attacks a queen
 	wHanging        = wThreatByRook + 1    // a piece attacked and not defended
@@ -113,6 +115,10 @@ func defaultWeights() [numWeights]score {
 	for i, v := range [4]score{pair(-8, 0), pair(-8, 0), pair(-10, 0), pair(-14, 0)} {
 		w[wKingAttack+i] = v
 	}
+	for i, v := range [4]score{pair(-30, -5), pair(-10, -5), pair(-25, -5), pair(-25, -5)} {
+		w[wSafeCheck+i] = v
+	}
+	w[wKingWeak] = pair(-3, -2)
 	w[wThreatByPawn] = pair(-50, -40)
 	w[wThreatByMinor+0] = pair(-40, -30)
 	w[wThreatByMinor+1] = pair(-50, -40)
@@ -166,6 +172,7 @@ var weightGroups = []struct {
 	{wRookOpen, "RookOpen"}, {wRookHalfOpen, "RookHalfOpen"}, {wRookSeventh, "RookSeventh"},
 	{wKnightOutpost, "KnightOutpost"}, {wBishopOutpost, "BishopOutpost"}, {wShield, "Shield"},
 	{wStorm, "Storm"}, {wKingOpenFile, "KingOpenFile"}, {wKingAttack, "KingAttack"},
+	{wSafeCheck, "SafeCheck"}, {wKingWeak, "KingWeak"},
 	{wThreatByPawn, "ThreatByPawn"}, {wThreatByMinor, "ThreatByMinor"}, {wThreatByRook, "ThreatByRook"},
 	{wHanging, "Hanging"}, {wTempo, "Tempo"},
 }

@@ -541,6 +541,11 @@ var tunedWeights = &[numWeights]score{
 	{-11, 4},    // KingAttack[1]
 	{-1, -4},    // KingAttack[2]
 	{-14, -27},  // KingAttack[3]
+	{-30, -5},   // SafeCheck[0]
+	{-10, -5},   // SafeCheck[1]
+	{-25, -5},   // SafeCheck[2]
+	{-25, -5},   // SafeCheck[3]
+	{-3, -2},    // KingWeak
 	{-34, -15},  // ThreatByPawn
 	{-46, 2},    // ThreatByMinor[0]
 	{-32, -24},  // ThreatByMinor[1]
