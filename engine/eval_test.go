@@ -128,3 +128,34 @@ func BenchmarkEvaluate(b *testing.B) {
 		Evaluate(p)
 	}
 }
+
+// featureCount returns the count (White's minus Black's) of weight i in
+// the position.
+func featureCount(t *testing.T, fen string, i int) int {
+	t.Helper()
+	p, err := chess.ParseFEN(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range EvalFeatures(p).Counts {
+		if f.Index == i {
+			return f.Count
+		}
+	}
+	return 0
+}
+
+func TestSafeChecksNeedUndefendedSquares(t *testing.T) {
+	// The knight on d4 checks from e2, which White does not defend.
+	if n := featureCount(t, "6k1/8/8/8/3n4/8/5PPP/6K1 w - - 0 1", wSafeCheck+0); n != 1 {
+		t.Errorf("knight check from an undefended square: count %d, want 1", n)
+	}
+	// The rook on e1 holds e2 and the g2 pawn holds f3: no safe check.
+	if n := featureCount(t, "6k1/8/8/8/3n4/8/5PPP/4R1K1 w - - 0 1", wSafeCheck+0); n != 0 {
+		t.Errorf("knight checks only from defended squares: count %d, want 0", n)
+	}
+	// Mirrored, the count changes sign.
+	if n := featureCount(t, mirrorFEN("6k1/8/8/8/3n4/8/5PPP/6K1 w - - 0 1"), wSafeCheck+0); n != -1 {
+		t.Errorf("mirrored: count %d, want -1", n)
+	}
+}
