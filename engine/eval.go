@@ -386,7 +386,8 @@ func behindAttacked(c chess.Color, sq chess.Square, enemyPawnAttacks chess.Bitbo
 }
 
 // king adds c's king safety: the pawn shield, the enemy pawn storm, an
-// open file, and the attacks on the king zone.
+// open file, the attacks on the king zone, and (kingChecks) safe checks
+// and weak squares around the king.
 func (e *evalState) king(c chess.Color) {
 	p := e.p
 	them := c.Other()
