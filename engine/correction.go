@@ -32,7 +32,7 @@ func (s *Searcher) staticEval(p *chess.Position, entry ttEntry, hit bool) (raw, 
 	if hit {
 		raw = entry.eval
 	} else {
-		raw = Evaluate(p)
+		raw, _, _ = evaluate(p, nil, s.pawns)
 	}
 	return raw, s.correct(p, raw)
 }

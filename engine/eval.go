@@ -59,6 +59,7 @@ type evalState struct {
 	// zone that the other side attacks; kingAttackers the attackers.
 	kingAttacks   [2][7]int
 	kingAttackers [2]int
+	passed        [2]chess.Bitboard // each side's passed pawns
 }
 
 // evalTrace records how often each weight counted for each colour: the
@@ -116,7 +117,7 @@ func groupOf(i int) int {
 // Evaluate returns the static evaluation of p in centipawns from the side
 // to move's point of view.
 func Evaluate(p *chess.Position) int {
-	v, _, _ := evaluate(p, nil)
+	v, _, _ := evaluate(p, nil, nil)
 	return v
 }
 
@@ -137,7 +138,7 @@ type TraceTerm struct {
 // EvaluateTrace returns the evaluation of p broken down by term.
 func EvaluateTrace(p *chess.Position) Trace {
 	var tr evalTrace
-	v, phase, scale := evaluate(p, &tr)
+	v, phase, scale := evaluate(p, &tr, nil)
 	if p.SideToMove() == chess.Black {
 		v = -v
 	}
@@ -173,7 +174,7 @@ type FeatureCount struct {
 // EvalFeatures returns the features of p for the tuner.
 func EvalFeatures(p *chess.Position) Features {
 	var tr evalTrace
-	_, phase, scale := evaluate(p, &tr)
+	_, phase, scale := evaluate(p, &tr, nil)
 	f := Features{Phase: phase, Scale: scale}
 	for i := range numWeights {
 		if c := tr.count[chess.White][i] - tr.count[chess.Black][i]; c != 0 {
@@ -185,8 +186,10 @@ func EvalFeatures(p *chess.Position) Features {
 }
 
 // evaluate returns the evaluation for the side to move, the phase and
-// the endgame scale; with a trace it also records the terms.
-func evaluate(p *chess.Position, tr *evalTrace) (int, int, int) {
+// the endgame scale; with a trace it also records the terms. The pawn
+// table, if not nil, caches the terms that depend on the pawns alone; it
+// changes the speed, never the result.
+func evaluate(p *chess.Position, tr *evalTrace, pt pawnTable) (int, int, int) {
 	if p.IsInsufficientMaterial() {
 		return 0, 0, 0
 	}
@@ -199,8 +202,9 @@ func evaluate(p *chess.Position, tr *evalTrace) (int, int, int) {
 	for c := chess.White; c <= chess.Black; c++ {
 		e.pieces(c)
 	}
+	e.pawnTerms(pt)
 	for c := chess.White; c <= chess.Black; c++ {
-		e.pawns(c)
+		e.passers(c)
 		e.king(c)
 		e.threats(c)
 	}
@@ -333,13 +337,12 @@ func (e *evalState) pieces(c chess.Color) {
 	}
 }
 
-// pawns adds c's pawn structure and passed pawns.
-func (e *evalState) pawns(c chess.Color) {
+// structure adds c's pawn structure and the passed pawns' bonus by rank,
+// the terms that depend on the pawns alone, and records the passed pawns.
+func (e *evalState) structure(c chess.Color) {
 	p := e.p
 	them := c.Other()
 	own, their := p.Pieces(c, chess.Pawn), p.Pieces(them, chess.Pawn)
-	occ := p.Occupied()
-	ownKing, theirKing := p.KingSquare(c), p.KingSquare(them)
 	defended := e.attacksBy[c][chess.Pawn]
 	for b := own; b != 0; {
 		sq := b.PopFirst()
@@ -366,16 +369,29 @@ func (e *evalState) pawns(c chess.Color) {
 		}
 		if ahead&(file|adjacent)&their == 0 && ahead&file&own == 0 {
 			e.add(c, wPassed+rr, 1)
-			if ahead&file&occ == 0 {
-				e.add(c, wPassedFree+rr, 1)
-			}
-			stop := sq + 8
-			if c == chess.Black {
-				stop = sq - 8
-			}
-			e.add(c, wPassedOwnKing+rr, chess.Distance(ownKing, stop))
-			e.add(c, wPassedEnemyKng+rr, chess.Distance(theirKing, stop))
+			e.passed[c] |= sq.Bitboard()
 		}
+	}
+}
+
+// passers adds the terms of c's passed pawns that depend on the other
+// pieces: a free path to promotion and the kings' distances.
+func (e *evalState) passers(c chess.Color) {
+	p := e.p
+	occ := p.Occupied()
+	ownKing, theirKing := p.KingSquare(c), p.KingSquare(c.Other())
+	for b := e.passed[c]; b != 0; {
+		sq := b.PopFirst()
+		rr := sq.RelativeRank(c)
+		if forwardRanks(c, sq)&(chess.FileA<<sq.File())&occ == 0 {
+			e.add(c, wPassedFree+rr, 1)
+		}
+		stop := sq + 8
+		if c == chess.Black {
+			stop = sq - 8
+		}
+		e.add(c, wPassedOwnKing+rr, chess.Distance(ownKing, stop))
+		e.add(c, wPassedEnemyKng+rr, chess.Distance(theirKing, stop))
 	}
 }
 
@@ -385,14 +401,12 @@ func behindAttacked(c chess.Color, sq chess.Square, enemyPawnAttacks chess.Bitbo
 	return sq.Bitboard().Forward(c)&enemyPawnAttacks != 0
 }
 
-// king adds c's king safety: the pawn shield, the enemy pawn storm, an
-// open file, the attacks on the king zone, and (kingChecks) safe checks
-// and weak squares around the king.
-func (e *evalState) king(c chess.Color) {
+// shelter adds c's pawn shelter: the pawn shield, the enemy pawn storm
+// and an open file at the king.
+func (e *evalState) shelter(c chess.Color) {
 	p := e.p
-	them := c.Other()
 	ksq := p.KingSquare(c)
-	own, their := p.Pieces(c, chess.Pawn), p.Pieces(them, chess.Pawn)
+	own, their := p.Pieces(c, chess.Pawn), p.Pieces(c.Other(), chess.Pawn)
 	files := adjacentFiles(ksq.File()) | chess.FileA<<ksq.File()
 	for f := files; f != 0; {
 		file := chess.FileA << f.PopFirst().File()
@@ -413,6 +427,11 @@ func (e *evalState) king(c chess.Color) {
 			}
 		}
 	}
+}
+
+// king adds c's king safety beyond the shelter: the attacks on the king
+// zone, and (kingChecks) safe checks and weak squares around the king.
+func (e *evalState) king(c chess.Color) {
 	// Attacks count only when at least two pieces take part.
 	if e.kingAttackers[c] >= 2 {
 		for pt := chess.Knight; pt <= chess.Queen; pt++ {

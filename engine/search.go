@@ -113,6 +113,7 @@ type Searcher struct {
 	played     [MaxPly + 2]int32
 	counters   [16][64]chess.Move
 	evals      [MaxPly + 2]int
+	pawns      pawnTable // this thread's own
 	moves      moveStack
 	// pv is the main searcher's principal variations; helpers, whose
 	// lines nobody reads, have none (it is 34 KB a thread).
@@ -129,7 +130,7 @@ type pvTable struct {
 // NewSearcher returns a searcher using the given table.
 func NewSearcher(tt *TT) *Searcher {
 	return &Searcher{
-		TT: tt, stop: new(atomic.Bool), pv: new(pvTable),
+		TT: tt, stop: new(atomic.Bool), pv: new(pvTable), pawns: newPawnTable(0),
 		history: new(butterflyHistory), cont: new(contHistory), correction: new(correctionTable),
 	}
 }
@@ -139,7 +140,7 @@ func NewSearcher(tt *TT) *Searcher {
 func (s *Searcher) SetThreads(n int) {
 	n = min(max(n, 1), MaxThreads)
 	for len(s.helpers) < n-1 {
-		h := &Searcher{TT: s.TT, history: s.history, cont: s.cont, correction: s.correction}
+		h := &Searcher{TT: s.TT, history: s.history, cont: s.cont, correction: s.correction, pawns: newPawnTable(len(s.helpers) + 1)}
 		h.stop = s.stop
 		h.helper = true
 		h.main = s
