@@ -236,27 +236,37 @@ func (e *evalState) prepare() {
 	}
 }
 
-// material adds c's piece values and piece-square bonuses and returns
-// c's share of the game phase.
+// material adds c's piece values and the piece-square bonuses of its
+// knights, bishops, rooks and queens, and returns c's share of the game
+// phase. The pawns' and the king's squares count with the pawn structure
+// and the shelter, which the pawn table caches.
 func (e *evalState) material(c chess.Color) int {
 	p := e.p
 	phase := 0
-	for pt := chess.Pawn; pt <= chess.King; pt++ {
-		n := 0
-		for b := p.Pieces(c, pt); b != 0; {
-			sq := b.PopFirst()
-			if c == chess.Black {
-				sq = sq.Flip()
-			}
-			e.add(c, wPST+int(pt-1)*64+int(sq), 1)
-			n++
+	for pt := chess.Pawn; pt <= chess.Queen; pt++ {
+		b := p.Pieces(c, pt)
+		n := b.Count()
+		if n == 0 {
+			continue
 		}
-		if pt != chess.King && n > 0 {
-			e.add(c, wPieceValue+int(pt-1), n)
-		}
+		e.add(c, wPieceValue+int(pt-1), n)
 		phase += n * phaseWeight[pt]
+		if pt == chess.Pawn {
+			continue
+		}
+		for b != 0 {
+			e.pieceSquare(c, pt, b.PopFirst())
+		}
 	}
 	return phase
+}
+
+// pieceSquare adds the piece-square weight of c's piece of type pt on sq.
+func (e *evalState) pieceSquare(c chess.Color, pt chess.PieceType, sq chess.Square) {
+	if c == chess.Black {
+		sq = sq.Flip()
+	}
+	e.add(c, wPST+int(pt-1)*64+int(sq), 1)
 }
 
 // pieces adds mobility, outposts, rook files, the bishop pair, and
@@ -337,8 +347,9 @@ func (e *evalState) pieces(c chess.Color) {
 	}
 }
 
-// structure adds c's pawn structure and the passed pawns' bonus by rank,
-// the terms that depend on the pawns alone, and records the passed pawns.
+// structure adds c's pawn structure, its pawns' piece-square bonuses
+// and the passed pawns' bonus by rank, the terms that depend on the pawns
+// alone, and records the passed pawns.
 func (e *evalState) structure(c chess.Color) {
 	p := e.p
 	them := c.Other()
@@ -346,6 +357,7 @@ func (e *evalState) structure(c chess.Color) {
 	defended := e.attacksBy[c][chess.Pawn]
 	for b := own; b != 0; {
 		sq := b.PopFirst()
+		e.pieceSquare(c, chess.Pawn, sq)
 		f := sq.File()
 		rr := sq.RelativeRank(c)
 		file := chess.FileA << f
@@ -401,11 +413,12 @@ func behindAttacked(c chess.Color, sq chess.Square, enemyPawnAttacks chess.Bitbo
 	return sq.Bitboard().Forward(c)&enemyPawnAttacks != 0
 }
 
-// shelter adds c's pawn shelter: the pawn shield, the enemy pawn storm
-// and an open file at the king.
+// shelter adds the king's piece-square bonus and c's pawn shelter: the
+// pawn shield, the enemy pawn storm and an open file at the king.
 func (e *evalState) shelter(c chess.Color) {
 	p := e.p
 	ksq := p.KingSquare(c)
+	e.pieceSquare(c, chess.King, ksq)
 	own, their := p.Pieces(c, chess.Pawn), p.Pieces(c.Other(), chess.Pawn)
 	files := adjacentFiles(ksq.File()) | chess.FileA<<ksq.File()
 	for f := files; f != 0; {

@@ -4,7 +4,8 @@ import "github.com/ferzchess/ferz/chess"
 
 // pawnEntry caches the evaluation terms that depend on the pawns alone
 // (the pawn structure, found by the pawns' Zobrist key) and, for each
-// side, the pawn shelter of its king on one square.
+// side, the pawn shelter of its king on one square (with the king's
+// piece-square bonus).
 type pawnEntry struct {
 	key       uint64
 	structure score // White's minus Black's
