@@ -870,6 +870,8 @@ func (s *Searcher) quiescence(alpha, beta, ply int, checks bool) int {
 	scoreNoisy(p, &ms)
 	origAlpha := alpha
 	bestMove := chess.NullMove
+	var ci chess.CheckInfo
+	haveCheckInfo := false
 	for {
 		m, _, ok := ms.pick()
 		if !ok {
@@ -879,9 +881,15 @@ func (s *Searcher) quiescence(alpha, beta, ply int, checks bool) int {
 			if m.Kind() == chess.Promotion && m.Promo() != chess.Queen {
 				continue
 			}
-			// Delta pruning: even winning the piece would not reach alpha.
+			// Delta pruning: even winning the piece would not reach alpha,
+			// unless the capture gives check, which may be mate.
 			if m.Kind() != chess.Promotion && eval+SimpleValue[p.PieceAt(m.To()).Type()]+200 <= alpha {
-				continue
+				if !haveCheckInfo {
+					ci, haveCheckInfo = p.NewCheckInfo(), true
+				}
+				if !p.GivesCheckWith(&ci, m) {
+					continue
+				}
 			}
 			if !SEE(p, m, 0) {
 				continue
