@@ -78,3 +78,18 @@ calibrate: build install-elo-engines
 			$(ELO_FLAGS) -pgn bin/calibrate-$$l-$(ELO_COMMIT).pgn \
 			-report $(ELO_REPORT) -report-title "Ferz $(ELO_COMMIT), level $$l against Stockfish $$l at $(CAL_TC)"; \
 	done
+
+# Tactics: the Win At Chess suite at the issue's 1 s a position, one
+# position at a time on one thread (run it on an idle machine: the count
+# depends on the node rate). WAC_LIMIT="-nodes 1000000" gives a count that
+# does not depend on the machine, for comparing two builds.
+#
+#	make wac
+#	make wac WAC_LIMIT="-nodes 1000000" WAC_CONCURRENCY=2
+WAC_SUITE       ?= ../shared/data/suites/wac.epd
+WAC_LIMIT       ?= -movetime 1s
+WAC_CONCURRENCY ?= 1
+
+.PHONY: wac
+wac: build
+	./bin/ferz epd -suite $(WAC_SUITE) $(WAC_LIMIT) -concurrency $(WAC_CONCURRENCY)
