@@ -43,24 +43,6 @@ func TestSearchFindsMates(t *testing.T) {
 	}
 }
 
-// TestSearchSeesHiddenMates holds sacrifices that end in mate, from Win At
-// Chess, which pruning used to hide: in WAC.001 the quiescence search
-// dropped the mating knight capture (after Qg6 fxg6 Nxg6) as hopeless on
-// material, and the mate in 2 was found only at depth 14.
-func TestSearchSeesHiddenMates(t *testing.T) {
-	for _, c := range []struct {
-		name, fen, best string
-		mateIn, depth   int
-	}{
-		{"WAC.001", "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1", "g3g6", 2, 6},
-	} {
-		res := searchFEN(t, c.fen, Limits{Depth: c.depth})
-		if got := res.Move.String(); got != c.best || !IsMateScore(res.Score) || MateIn(res.Score) != c.mateIn {
-			t.Errorf("%s at depth %d: %s with score %d, want %s, mate in %d", c.name, c.depth, got, res.Score, c.best, c.mateIn)
-		}
-	}
-}
-
 func TestSearchWinsMaterial(t *testing.T) {
 	for _, c := range []struct{ fen, best string }{
 		{"4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1", "d1d5"},                               // hanging queen
