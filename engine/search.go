@@ -870,8 +870,6 @@ func (s *Searcher) quiescence(alpha, beta, ply int, checks bool) int {
 	scoreNoisy(p, &ms)
 	origAlpha := alpha
 	bestMove := chess.NullMove
-	var ci chess.CheckInfo
-	haveCheckInfo := false
 	for {
 		m, _, ok := ms.pick()
 		if !ok {
@@ -881,15 +879,9 @@ func (s *Searcher) quiescence(alpha, beta, ply int, checks bool) int {
 			if m.Kind() == chess.Promotion && m.Promo() != chess.Queen {
 				continue
 			}
-			// Delta pruning: even winning the piece would not reach alpha,
-			// unless the capture gives check, which may be mate.
+			// Delta pruning: even winning the piece would not reach alpha.
 			if m.Kind() != chess.Promotion && eval+SimpleValue[p.PieceAt(m.To()).Type()]+200 <= alpha {
-				if !haveCheckInfo {
-					ci, haveCheckInfo = p.NewCheckInfo(), true
-				}
-				if !p.GivesCheckWith(&ci, m) {
-					continue
-				}
+				continue
 			}
 			if !SEE(p, m, 0) {
 				continue
