@@ -30,6 +30,9 @@ func init() {
 			zobristPiece[p][s] = rng.next()
 		}
 	}
+	// An empty square adds nothing, so that a move's key can XOR in
+	// whatever stands on its target square without asking (KeyAfter).
+	zobristPiece[NoPiece] = [64]uint64{}
 	zobristSide = rng.next()
 	// Castling keys are XORs of one number per right, so that losing one
 	// right changes the key the same way whatever the others are.

@@ -683,6 +683,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 				s.OnCurrMove(m, moveCount+1)
 			}
 		}
+		s.TT.prefetch(p.KeyAfter(m))
 		noisy := isNoisy(p, m)
 		gives := p.GivesCheckWith(&checks, m)
 		moveCount++
@@ -875,6 +876,7 @@ func (s *Searcher) quiescence(alpha, beta, ply int, checks bool) int {
 		if !ok {
 			break
 		}
+		s.TT.prefetch(p.KeyAfter(m))
 		if !inCheck {
 			if m.Kind() == chess.Promotion && m.Promo() != chess.Queen {
 				continue

@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/ferzchess/ferz/chess"
 )
@@ -116,6 +117,11 @@ func (t *TT) bucket(key uint64) *ttBucket {
 	hi, _ := bits.Mul64(key, uint64(len(t.buckets)))
 	return &t.buckets[hi]
 }
+
+// prefetch starts loading key's bucket into the cache: the table is far
+// larger than the cache, and a probe that waits for memory stalls the
+// search for the time of a few hundred instructions.
+func (t *TT) prefetch(key uint64) { prefetch(unsafe.Pointer(t.bucket(key))) }
 
 // probe looks up key; scores are returned relative to the current ply.
 func (t *TT) probe(key uint64, ply int) (ttEntry, bool) {
