@@ -23,7 +23,11 @@ type Dataset struct {
 	idx    []uint16
 	cnt    []int16
 	mg, eg []float64
-	result []float64
+	// result is what the error measures against: the game's result, or
+	// after Blend a mix of it and the search's expected score. game is
+	// the game's result, search a search score in centipawns for White
+	// (NaN: none).
+	result, game, search []float64
 }
 
 // NewDataset returns an empty data set.
@@ -35,10 +39,16 @@ func NewDataset() *Dataset {
 func (d *Dataset) Len() int { return len(d.result) }
 
 // Add appends a position with features f and result (1, 0.5 or 0, from
-// White's point of view). It refuses features out of the weights'
+// White's point of view) and no search score (AddScored).
+func (d *Dataset) Add(f engine.Features, result float64) error {
+	return d.AddScored(f, result, math.NaN())
+}
+
+// AddScored appends a position as Add does, with a search score in
+// centipawns from White's point of view (NaN: none). It refuses features out of the weights'
 // range, counts that do not fit 16 bits, a phase outside 0..24, a scale
 // outside 0..64 and a result outside 0..1.
-func (d *Dataset) Add(f engine.Features, result float64) error {
+func (d *Dataset) AddScored(f engine.Features, result, search float64) error {
 	if f.Phase < 0 || f.Phase > phaseTotal {
 		return fmt.Errorf("tune: phase %d is out of range 0 to %d", f.Phase, phaseTotal)
 	}
@@ -70,6 +80,8 @@ func (d *Dataset) Add(f engine.Features, result float64) error {
 	d.mg = append(d.mg, phase)
 	d.eg = append(d.eg, float64(f.Scale)/64*(1-phase))
 	d.result = append(d.result, result)
+	d.game = append(d.game, result)
+	d.search = append(d.search, search)
 	return nil
 }
 
@@ -86,7 +98,36 @@ func (d *Dataset) Slice(i, j int) *Dataset {
 		mg:     d.mg[i:j],
 		eg:     d.eg[i:j],
 		result: d.result[i:j],
+		game:   d.game[i:j],
+		search: d.search[i:j],
 	}
+}
+
+// Blend sets the target of each position that has a search score to
+// lambda times the game's result plus 1-lambda times the search score's
+// expected score, sigmoid(K*score); the others keep their game result.
+// Search scores are far less noisy labels than results (a lost game
+// labels its good positions as lost too), while results hold what no
+// search sees. It returns the number of positions blended; lambda 1
+// restores the game results.
+func (d *Dataset) Blend(lambda, k float64) int {
+	n := 0
+	for j, g := range d.game {
+		d.result[j] = g
+		if s := d.search[j]; !math.IsNaN(s) {
+			d.result[j] = lambda*g + (1-lambda)*sigmoid(k*s)
+			n++
+		}
+	}
+	return n
+}
+
+// Games returns a data set that shares d's positions but measures
+// against the game results alone, whatever Blend set.
+func (d *Dataset) Games() *Dataset {
+	g := *d
+	g.result = d.game
+	return &g
 }
 
 // Occurrences returns, for each weight, the number of positions in which
@@ -99,9 +140,10 @@ func (d *Dataset) Occurrences() []int {
 	return occ
 }
 
-// Results returns the number of White wins, draws and White losses.
+// Results returns the number of White wins, draws and White losses in
+// the games.
 func (d *Dataset) Results() (wins, draws, losses int) {
-	for _, r := range d.result {
+	for _, r := range d.game {
 		switch {
 		case r > 0.5:
 			wins++

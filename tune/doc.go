@@ -20,6 +20,10 @@
 //     set of openings, adjudicates the games, and writes the quiet
 //     positions of each game as EPD lines labelled with its result
 //     (c9 "1-0").
+//   - Label (optional) adds to each line the score of a search of a few
+//     plies (the EPD operation ce). A search score is a much less noisy
+//     label than the result of the whole game; Dataset.Blend makes the
+//     target a mix of the two.
 //   - Load reads such lines into a Dataset: the features of each
 //     position (engine.EvalFeatures), computed once and stored sparsely.
 //   - FitK finds the sigmoid's scaling constant for the current weights,

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 
@@ -47,38 +48,70 @@ func FormatResult(r float64) string {
 
 // ParseLine reads one training position: an EPD line whose result is the
 // operation c9 ("1-0", "0-1" or "1/2-1/2"), or a FEN or EPD followed by
-// the result in brackets, as "[0.5]" or "[1-0]".
+// the result in brackets, as "[0.5]" or "[1-0]". A search score (the
+// operation ce, as Label writes it) may come with it; ParseLine ignores
+// it.
 func ParseLine(line string) (*chess.Position, float64, error) {
+	p, r, _, err := parseSample(line)
+	return p, r, err
+}
+
+// parseSample reads a line as ParseLine does, and also its search score
+// (centipawns for the side to move), nil when it has none.
+func parseSample(line string) (*chess.Position, float64, *int, error) {
 	line = strings.TrimSpace(line)
+	var e *chess.EPD
+	result, found := 0.0, false
 	if i := strings.LastIndexByte(line, '['); i >= 0 && strings.HasSuffix(line, "]") {
 		r, err := ParseResult(strings.Trim(line[i+1:len(line)-1], `"`))
 		if err != nil {
-			return nil, 0, err
+			return nil, 0, nil, err
 		}
-		e, err := chess.ParseEPD(strings.TrimSpace(line[:i]))
-		if err != nil {
-			return nil, 0, err
+		if e, err = chess.ParseEPD(strings.TrimSpace(line[:i])); err != nil {
+			return nil, 0, nil, err
 		}
-		return e.Position, r, nil
+		result, found = r, true
+	} else {
+		var err error
+		if e, err = chess.ParseEPD(line); err != nil {
+			return nil, 0, nil, err
+		}
 	}
-	e, err := chess.ParseEPD(line)
-	if err != nil {
-		return nil, 0, err
-	}
+	var score *int
 	for _, op := range e.Ops {
-		if op.Name == ResultOp {
+		switch op.Name {
+		case ResultOp:
+			if found {
+				continue // the brackets win
+			}
 			if len(op.Args) != 1 {
-				return nil, 0, fmt.Errorf("%s wants one result, has %d operands", ResultOp, len(op.Args))
+				return nil, 0, nil, fmt.Errorf("%s wants one result, has %d operands", ResultOp, len(op.Args))
 			}
 			r, err := ParseResult(op.Args[0])
 			if err != nil {
-				return nil, 0, err
+				return nil, 0, nil, err
 			}
-			return e.Position, r, nil
+			result, found = r, true
+		case ScoreOp:
+			if len(op.Args) != 1 {
+				return nil, 0, nil, fmt.Errorf("%s wants one score, has %d operands", ScoreOp, len(op.Args))
+			}
+			v, err := strconv.Atoi(op.Args[0])
+			if err != nil || v <= -maxLabelScore || v >= maxLabelScore {
+				return nil, 0, nil, fmt.Errorf("%s %q: want centipawns between %d and %d", ScoreOp, op.Args[0], -maxLabelScore, maxLabelScore)
+			}
+			score = &v
 		}
 	}
-	return nil, 0, fmt.Errorf("no game result: want an operation %s \"1-0\" (or 0-1, 1/2-1/2) or a result in brackets such as [0.5]", ResultOp)
+	if !found {
+		return nil, 0, nil, fmt.Errorf("no game result: want an operation %s \"1-0\" (or 0-1, 1/2-1/2) or a result in brackets such as [0.5]", ResultOp)
+	}
+	return e.Position, result, score, nil
 }
+
+// maxLabelScore bounds the search scores a training line may carry:
+// anything beyond is a mate or a typing error.
+const maxLabelScore = 100000
 
 // LoadStats tell what Load read.
 type LoadStats struct {
@@ -87,6 +120,8 @@ type LoadStats struct {
 	// Special counts the positions left out because an endgame rule, not
 	// the weights, decides their evaluation (engine.Features.Special).
 	Special int
+	// Scored counts the positions added with a search score.
+	Scored int
 	// Comments are the lines starting with #, without the #, such as
 	// the command that generated the file.
 	Comments []string
@@ -115,7 +150,7 @@ func Load(d *Dataset, r io.Reader, name string) (LoadStats, error) {
 			continue
 		}
 		st.Lines++
-		p, res, err := ParseLine(line)
+		p, res, score, err := parseSample(line)
 		if err != nil {
 			return st, fmt.Errorf("%s:%d: %v", name, n, err)
 		}
@@ -124,7 +159,15 @@ func Load(d *Dataset, r io.Reader, name string) (LoadStats, error) {
 			st.Special++
 			continue
 		}
-		if err := d.Add(f, res); err != nil {
+		search := math.NaN()
+		if score != nil {
+			search = float64(*score)
+			if p.SideToMove() == chess.Black {
+				search = -search
+			}
+			st.Scored++
+		}
+		if err := d.AddScored(f, res, search); err != nil {
 			return st, fmt.Errorf("%s:%d: %v", name, n, err)
 		}
 		st.Positions++

@@ -28,27 +28,31 @@ Tune tunes the evaluation weights by Texel's method, in two steps:
 
 	ferz tune gen   plays Ferz against itself and writes the quiet positions
 	                of the games, labelled with the results, to an EPD file
-	ferz tune run   fits the weights to those results and writes them as
-	                engine/evaltuned.go
+	ferz tune label (optional) adds to each position the score of a search
+	                of a few plies (the EPD operation ce)
+	ferz tune run   fits the weights to those results (and scores, with
+	                -lambda) and writes them as engine/evaltuned.go
 
-Run 'ferz tune gen -h' and 'ferz tune run -h' for their flags, and see
+Run 'ferz tune gen -h', 'ferz tune label -h' and 'ferz tune run -h' for their flags, and see
 "make tune" (mk/tune.mk) for the whole pipeline.`
 
 // runTune implements "ferz tune": it hands over to the subcommand.
 func runTune(args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		return usageErrorf("tune: want a subcommand, gen or run (run 'ferz tune -h' for help)")
+		return usageErrorf("tune: want a subcommand, gen, label or run (run 'ferz tune -h' for help)")
 	}
 	switch args[0] {
 	case "-h", "-help", "--help", "help":
-		fmt.Fprintf(stdout, "usage: ferz tune gen|run [flags]\n\n%s\n", strings.TrimSpace(tuneDescription))
+		fmt.Fprintf(stdout, "usage: ferz tune gen|label|run [flags]\n\n%s\n", strings.TrimSpace(tuneDescription))
 		return errHelpShown
 	case "gen":
 		return runTuneGen(args[1:], stdout, stderr)
+	case "label":
+		return runTuneLabel(args[1:], stdout, stderr)
 	case "run":
 		return runTuneRun(args[1:], stdout, stderr)
 	}
-	return usageErrorf("tune: unknown subcommand %q; want gen or run", args[0])
+	return usageErrorf("tune: unknown subcommand %q; want gen, label or run", args[0])
 }
 
 const tuneGenDescription = `
@@ -171,6 +175,95 @@ func runTuneGen(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
+const tuneLabelDescription = `
+Label searches each position of a file written by "ferz tune gen" to a
+fixed depth and writes the file again with the search score added to
+each line as the EPD operation ce (centipawns for the side to move):
+
+	r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 3 9 c9 "1/2-1/2"; ce 21;
+
+The order of the lines is kept (the tuner holds out the last games).
+Positions whose search finds a mate keep the result alone; lines that
+already have a score keep it. "ferz tune run -lambda L" then tunes
+towards L times the game result plus 1-L times the score's expected
+score: a search score is a far less noisy label than the result of the
+whole game.
+
+Example:
+	ferz tune label -in /tmp/positions.epd -out /tmp/scored.epd -depth 6 -concurrency 2`
+
+// runTuneLabel implements "ferz tune label".
+func runTuneLabel(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("tune label", "-in FILE -out FILE [flags]", tuneLabelDescription)
+	in := fs.String("in", "", "EPD `file` of labelled positions (required)")
+	out := fs.String("out", "", "EPD `file` to write them to with their scores (required, not -in)")
+	depth := fs.Int("depth", 6, "search `depth` in plies, 1 to 64")
+	conc := fs.Int("concurrency", 1, "searches run at once, 1 to 256")
+	hash := fs.Int("hash", 4, "hash table of each search thread in `MB`, 1 to 1024")
+	if err := parseFlags(fs, args, stdout, stderr); err != nil {
+		return err
+	}
+	switch {
+	case *in == "":
+		return usageErrorf("tune label: -in: want the file of labelled positions")
+	case *out == "":
+		return usageErrorf("tune label: -out: want the file to write to")
+	case *depth < 1 || *depth > 64:
+		return usageErrorf("tune label: -depth %d is out of range 1 to 64", *depth)
+	case *conc < 1 || *conc > 256:
+		return usageErrorf("tune label: -concurrency %d is out of range 1 to 256", *conc)
+	case *hash < 1 || *hash > 1024:
+		return usageErrorf("tune label: -hash %d is out of range 1 to 1024", *hash)
+	}
+	if a, errA := filepath.Abs(*in); errA == nil {
+		if b, errB := filepath.Abs(*out); errB == nil && a == b {
+			return usageErrorf("tune label: -out is -in; write to another file")
+		}
+	}
+	data, err := os.ReadFile(*in)
+	if err != nil {
+		return usageErrorf("tune label: -in: %v", err)
+	}
+	lines := strings.Split(strings.TrimRight(string(data), "\n"), "\n")
+	positions := 0
+	for _, l := range lines {
+		if t := strings.TrimSpace(l); t != "" && !strings.HasPrefix(t, "#") {
+			positions++
+		}
+	}
+	fmt.Fprintf(stderr, "tune label: %d positions of %s at depth %d, %d at a time\n", positions, *in, *depth, *conc)
+	began := time.Now()
+	var last time.Time
+	cfg := tune.LabelConfig{Depth: *depth, Concurrency: *conc, HashMB: *hash, Progress: func(done int) {
+		if time.Since(last) >= 10*time.Second {
+			last = time.Now()
+			el := time.Since(began)
+			fmt.Fprintf(stderr, "%d of %d positions, %s, %.0f a second\n", done, positions, el.Round(time.Second), float64(done)/el.Seconds())
+		}
+	}}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	labelled, err := tune.Label(ctx, lines, cfg)
+	interrupted := errors.Is(err, context.Canceled)
+	if err != nil && !interrupted {
+		return fmt.Errorf("tune label: %s: %v", *in, err)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "# ferz tune label %s\n", quoteArgs(args))
+	for _, l := range labelled {
+		b.WriteString(l)
+		b.WriteByte('\n')
+	}
+	if err := writeFileAtomic(*out, []byte(b.String())); err != nil {
+		return fmt.Errorf("tune label: -out: %v", err)
+	}
+	if interrupted {
+		fmt.Fprintln(stderr, "tune label: interrupted; the positions not searched are written without a score")
+	}
+	fmt.Fprintf(stdout, "%d positions searched to depth %d in %s: %s\n", positions, *depth, time.Since(began).Round(time.Second), *out)
+	return nil
+}
+
 // genProgressLine describes the progress of tune gen towards games
 // games or the time limit (0: none).
 func genProgressLine(st tune.GenStats, games int, limit time.Duration) string {
@@ -254,6 +347,7 @@ func runTuneRun(args []string, stdout, stderr io.Writer) error {
 	l2 := fs.Float64("l2", 0.03, "pull of the weights towards their starting values (`L2`; 0: none)")
 	freeze := fs.String("freeze", "", "keep the weights whose names start with these `prefixes`, separated by commas (e.g. PST,Tempo)")
 	k := fs.Float64("k", 0, "sigmoid constant `K` (0: fit it to the data)")
+	lambda := fs.Float64("lambda", 1, "weight of the game result in the target of positions with a search score (ce), 0 to 1; the rest is the score's expected score")
 	every := fs.Int("report", 50, "print the error every `N` epochs")
 	top := fs.Int("top", 20, "list the `N` weights that changed most")
 	if err := parseFlags(fs, args, stdout, stderr); err != nil {
@@ -276,6 +370,8 @@ func runTuneRun(args []string, stdout, stderr io.Writer) error {
 		return usageErrorf("tune run: -k %v: want 0 (fit) or a positive number", *k)
 	case !(*l2 >= 0) || math.IsInf(*l2, 0):
 		return usageErrorf("tune run: -l2 %v: want a number of at least 0", *l2)
+	case !(*lambda >= 0 && *lambda <= 1):
+		return usageErrorf("tune run: -lambda %v is out of range 0 to 1", *lambda)
 	case *every < 1:
 		return usageErrorf("tune run: -report %d: want at least 1", *every)
 	case *top < 0:
@@ -327,8 +423,16 @@ func runTuneRun(args []string, stdout, stderr io.Writer) error {
 		*k = tune.FitK(train, start)
 		fmt.Fprintf(stdout, "K = %.6f (fitted: a pawn, 100 centipawns, is worth an expected %.3f)\n", *k, 1/(1+math.Exp(-100**k)))
 	}
+	if *lambda < 1 {
+		// K was fitted to the results; the search scores share the
+		// evaluation's scale, so the same K turns them into expected
+		// scores.
+		n := d.Blend(*lambda, *k)
+		fmt.Fprintf(stdout, "targets: %d positions with a search score blend %.2f x result + %.2f x sigmoid(K x score)\n", n, *lambda, 1-*lambda)
+	}
 	errBefore, holdBefore := tune.Error(train, start, *k), tune.Error(hold, start, *k)
-	fmt.Fprintf(stdout, "error before: %.6f, held out %s\n", errBefore, formatErr(holdBefore, hold.Len()))
+	holdGamesBefore := tune.Error(hold.Games(), start, *k)
+	fmt.Fprintf(stdout, "error before: %.6f, held out %s (against the game results: %s)\n", errBefore, formatErr(holdBefore, hold.Len()), formatErr(holdGamesBefore, hold.Len()))
 
 	fixed := make([]bool, 2*engine.NumWeights)
 	occ := train.Occurrences()
@@ -379,13 +483,16 @@ func runTuneRun(args []string, stdout, stderr io.Writer) error {
 	after := w.Round()
 	rounded := tune.FromEngine(after)
 	errAfter, holdAfter := tune.Error(train, rounded, *k), tune.Error(hold, rounded, *k)
-	fmt.Fprintf(stdout, "error after (rounded weights): %.6f, held out %s\n", errAfter, formatErr(holdAfter, hold.Len()))
+	holdGamesAfter := tune.Error(hold.Games(), rounded, *k)
+	fmt.Fprintf(stdout, "error after (rounded weights): %.6f, held out %s (against the game results: %s)\n", errAfter, formatErr(holdAfter, hold.Len()), formatErr(holdGamesAfter, hold.Len()))
 
 	about = append([]string{
 		"Reproduce with \"make tune\", or:",
 		"  ferz tune run " + quoteArgs(args),
 		fmt.Sprintf("K = %.6f; error %.6f before, %.6f after (held out: %s before, %s after).",
 			*k, errBefore, errAfter, formatErr(holdBefore, hold.Len()), formatErr(holdAfter, hold.Len())),
+		fmt.Sprintf("Held out against the game results alone: %s before, %s after.",
+			formatErr(holdGamesBefore, hold.Len()), formatErr(holdGamesAfter, hold.Len())),
 	}, about...)
 	src, err := tune.GoFile(after, about)
 	if err != nil {

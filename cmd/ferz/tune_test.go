@@ -45,18 +45,33 @@ func TestTuneGenAndRun(t *testing.T) {
 		t.Errorf("positions file:\n%s", text)
 	}
 
+	scored := filepath.Join(dir, "scored.epd")
+	code, out, errOut = runFerz("tune", "label", "-in", positions, "-out", scored, "-depth", "3", "-concurrency", "2", "-hash", "1")
+	if code != 0 {
+		t.Fatalf("label: exit status %d: %s", code, errOut)
+	}
+	labelled, err := os.ReadFile(scored)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "searched to depth 3") || !strings.HasPrefix(string(labelled), "# ferz tune label -in ") ||
+		strings.Count(string(labelled), "; ce ") < strings.Count(text, ` c9 "`)/2 {
+		t.Errorf("label: stdout %q, file:\n%s", out, labelled)
+	}
+
 	goFile := filepath.Join(dir, "evaltuned.go")
-	code, out, errOut = runFerz("tune", "run", "-data", positions, "-epochs", "20", "-report", "10", "-min-count", "1",
-		"-holdout", "0.2", "-out", goFile)
+	code, out, errOut = runFerz("tune", "run", "-data", scored, "-epochs", "20", "-report", "10", "-min-count", "1",
+		"-holdout", "0.2", "-lambda", "0.5", "-out", goFile)
 	if code != 0 {
 		t.Fatalf("run: exit status %d: %s", code, errOut)
 	}
-	for _, want := range []string{"positions: ", "K = ", "error before: ", "epoch      0  error ", "epoch     20  error ", "error after (rounded weights): ", "wrote " + goFile} {
+	for _, want := range []string{"positions: ", "K = ", "error before: ", "epoch      0  error ", "epoch     20  error ", "error after (rounded weights): ", "wrote " + goFile,
+		"positions with a search score blend 0.50 x result", "(against the game results: "} {
 		if !strings.Contains(out, want) {
 			t.Errorf("run: no %q in the output:\n%s", want, out)
 		}
 	}
-	if !strings.Contains(errOut, "loaded "+positions) {
+	if !strings.Contains(errOut, "loaded "+scored) {
 		t.Errorf("run: stderr %q", errOut)
 	}
 	src, err := os.ReadFile(goFile)
@@ -66,7 +81,7 @@ func TestTuneGenAndRun(t *testing.T) {
 	if _, err := parser.ParseFile(token.NewFileSet(), goFile, src, 0); err != nil {
 		t.Fatalf("the written file does not parse: %v", err)
 	}
-	for _, want := range []string{"ferz tune run -data " + positions, "# ferz tune gen -games 2", "var tunedWeights = &[numWeights]score{"} {
+	for _, want := range []string{"ferz tune run -data " + scored, "# ferz tune gen -games 2", "# ferz tune label -in", "var tunedWeights = &[numWeights]score{"} {
 		if !strings.Contains(string(src), strings.TrimPrefix(want, "# ")) {
 			t.Errorf("no %q in the written file", want)
 		}
@@ -81,6 +96,7 @@ func TestTuneRefusesBadInput(t *testing.T) {
 	empty := writeTemp(t, "empty.epd", "# nothing\n")
 	missing := filepath.Join(dir, "missing.epd")
 	gen := func(args ...string) []string { return append([]string{"tune", "gen"}, args...) }
+	label := func(args ...string) []string { return append([]string{"tune", "label"}, args...) }
 	// Never the default -out, engine/evaltuned.go.
 	run := func(args ...string) []string {
 		return append([]string{"tune", "run", "-out", filepath.Join(dir, "evaltuned.go")}, args...)
@@ -117,6 +133,14 @@ func TestTuneRefusesBadInput(t *testing.T) {
 		{run("-data", badData, "-l2", "-1"), "-l2 -1"},
 		{run("-data", badData, "-freeze", "PST,Nonsense"), `no weight's name starts with "Nonsense"`},
 		{run("-data", badData, "-out", filepath.Join(dir, "no", "x.go")), "does not exist"},
+		{run("-data", badData, "-lambda", "1.5"), "-lambda 1.5"},
+		{label(), "-in: want"},
+		{label("-in", openings), "-out: want"},
+		{label("-in", openings, "-out", openings), "-out is -in"},
+		{label("-in", openings, "-out", "x", "-depth", "0"), "-depth 0"},
+		{label("-in", openings, "-out", "x", "-concurrency", "0"), "-concurrency 0"},
+		{label("-in", openings, "-out", "x", "-hash", "0"), "-hash 0"},
+		{label("-in", missing, "-out", filepath.Join(dir, "o.epd")), "missing.epd: no such file"},
 	} {
 		code, _, errOut := runFerz(c.args...)
 		if code != 2 || !strings.Contains(errOut, c.msg) {
@@ -126,7 +150,7 @@ func TestTuneRefusesBadInput(t *testing.T) {
 }
 
 func TestTuneHelp(t *testing.T) {
-	for _, args := range [][]string{{"tune", "-h"}, {"help", "tune"}, {"tune", "gen", "-h"}, {"tune", "run", "-h"}} {
+	for _, args := range [][]string{{"tune", "-h"}, {"help", "tune"}, {"tune", "gen", "-h"}, {"tune", "label", "-h"}, {"tune", "run", "-h"}} {
 		code, out, errOut := runFerz(args...)
 		if code != 0 || !strings.Contains(out, "usage: ferz tune") {
 			t.Errorf("%q: exit status %d, stdout %q, stderr %q", args, code, out, errOut)
