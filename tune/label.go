@@ -28,7 +28,7 @@ type LabelConfig struct {
 	// neighbouring positions come from the same game.
 	HashMB int
 	// Progress, if set, is called now and then with the number of
-	// positions done.
+	// positions done (comments and blank lines do not count).
 	Progress func(done int)
 }
 
@@ -65,6 +65,9 @@ func Label(ctx context.Context, lines []string, cfg LabelConfig) ([]string, erro
 					return
 				}
 				out[i] = line
+				if !isPosition(lines[i]) {
+					continue
+				}
 				if n := done.Add(1); cfg.Progress != nil && n%1000 == 0 && w == 0 {
 					cfg.Progress(int(n))
 				}
@@ -83,13 +86,32 @@ func Label(ctx context.Context, lines []string, cfg LabelConfig) ([]string, erro
 	return out, ctx.Err()
 }
 
+// CountPositions returns the number of lines of a training file that
+// hold a position.
+func CountPositions(lines []string) int {
+	n := 0
+	for _, l := range lines {
+		if isPosition(l) {
+			n++
+		}
+	}
+	return n
+}
+
+// isPosition reports whether a line of a training file holds a position:
+// it is neither blank nor a comment.
+func isPosition(line string) bool {
+	t := strings.TrimSpace(line)
+	return t != "" && !strings.HasPrefix(t, "#")
+}
+
 // labelLine returns line with the score of a depth-limited search of its
 // position added; blank lines and comments come back as they are.
 func labelLine(s *engine.Searcher, line string, depth int) (string, error) {
-	trimmed := strings.TrimSpace(line)
-	if trimmed == "" || strings.HasPrefix(trimmed, "#") {
+	if !isPosition(line) {
 		return line, nil
 	}
+	trimmed := strings.TrimSpace(line)
 	p, _, score, err := parseSample(trimmed)
 	if err != nil {
 		return "", err

@@ -50,9 +50,13 @@ func TestLabelAddsScores(t *testing.T) {
 		`r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3 c9 "1/2-1/2";`, // the first again
 		`3k4/8/3K4/8/8/8/8/R7 w - - 0 1 c9 "1-0";`,                                       // mate in 1
 	}
-	out, err := Label(context.Background(), lines, LabelConfig{Depth: 4, Concurrency: 2})
+	last := 0
+	out, err := Label(context.Background(), lines, LabelConfig{Depth: 4, Concurrency: 2, Progress: func(done int) { last = done }})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if want := CountPositions(lines); last != want || want != 7 {
+		t.Errorf("progress ends at %d positions, want %d (7)", last, want)
 	}
 	if len(out) != len(lines) || out[0] != lines[0] || out[2] != lines[2] || out[4] != lines[4] || out[7] != lines[7] {
 		t.Fatalf("lines changed that should not have:\n%s", strings.Join(out, "\n"))

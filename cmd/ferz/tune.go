@@ -225,12 +225,7 @@ func runTuneLabel(args []string, stdout, stderr io.Writer) error {
 		return usageErrorf("tune label: -in: %v", err)
 	}
 	lines := strings.Split(strings.TrimRight(string(data), "\n"), "\n")
-	positions := 0
-	for _, l := range lines {
-		if t := strings.TrimSpace(l); t != "" && !strings.HasPrefix(t, "#") {
-			positions++
-		}
-	}
+	positions := tune.CountPositions(lines)
 	fmt.Fprintf(stderr, "tune label: %d positions of %s at depth %d, %d at a time\n", positions, *in, *depth, *conc)
 	began := time.Now()
 	var last time.Time
