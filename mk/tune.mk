@@ -1,8 +1,11 @@
-# Evaluation tuning (issue 3): Ferz plays itself, then Texel's method fits
-# the evaluation weights to the results. Included by the Makefile.
+# Evaluation tuning (issue 3): Ferz plays itself, a short search scores
+# each position, then Texel's method fits the evaluation weights to the
+# scores (and, with TUNE_LAMBDA above 0, to the results). Included by the
+# Makefile.
 #
-#   make tune                          both steps, into engine/evaltuned.go
+#   make tune                          all three steps, into engine/evaltuned.go
 #   make tune-gen TUNE_GAMES=500       only the games (positions file)
+#   make tune-label                    only the search scores (scored file)
 #   make tune-run TUNE_OUT=/tmp/evaltuned.go   only the tuning
 #
 # The tuner starts from the weights compiled into ferz (evaltuned.go when
@@ -19,18 +22,27 @@ TUNE_SEED        ?= 1
 TUNE_OPENINGS    ?= ../shared/data/openings/noob_3moves_30k.epd
 # The positions file: large, keep it out of the repository.
 TUNE_DATA        ?= /tmp/ferz-tune-positions.epd
-TUNE_EPOCHS      ?= 500
+# The positions with their search scores, and the depth of those searches.
+TUNE_SCORED      ?= /tmp/ferz-tune-scored.epd
+TUNE_DEPTH       ?= 8
+# Weight of the game result in the target (0: the search score alone).
+TUNE_LAMBDA      ?= 0
+TUNE_EPOCHS      ?= 300
 TUNE_L2          ?= 0.001
 TUNE_LR          ?= 1
 TUNE_OUT         ?= engine/evaltuned.go
 
-.PHONY: tune tune-gen tune-run
+.PHONY: tune tune-gen tune-label tune-run
 
-tune: tune-gen tune-run
+tune: tune-gen tune-label tune-run
 
 tune-gen:
 	$(GO) run ./cmd/ferz tune gen -games $(TUNE_GAMES) -nodes $(TUNE_NODES) -duration $(TUNE_DURATION) \
 		-concurrency $(TUNE_CONCURRENCY) -seed $(TUNE_SEED) -openings $(TUNE_OPENINGS) -out $(TUNE_DATA)
 
+tune-label:
+	$(GO) run ./cmd/ferz tune label -in $(TUNE_DATA) -out $(TUNE_SCORED) -depth $(TUNE_DEPTH) -concurrency $(TUNE_CONCURRENCY)
+
 tune-run:
-	$(GO) run ./cmd/ferz tune run -data $(TUNE_DATA) -epochs $(TUNE_EPOCHS) -lr $(TUNE_LR) -l2 $(TUNE_L2) -out $(TUNE_OUT)
+	$(GO) run ./cmd/ferz tune run -data $(TUNE_SCORED) -epochs $(TUNE_EPOCHS) -lr $(TUNE_LR) -l2 $(TUNE_L2) \
+		-lambda $(TUNE_LAMBDA) -out $(TUNE_OUT)
