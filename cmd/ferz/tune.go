@@ -190,14 +190,14 @@ score: a search score is a far less noisy label than the result of the
 whole game.
 
 Example:
-	ferz tune label -in /tmp/positions.epd -out /tmp/scored.epd -depth 6 -concurrency 2`
+	ferz tune label -in /tmp/positions.epd -out /tmp/scored.epd -concurrency 2`
 
 // runTuneLabel implements "ferz tune label".
 func runTuneLabel(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("tune label", "-in FILE -out FILE [flags]", tuneLabelDescription)
 	in := fs.String("in", "", "EPD `file` of labelled positions (required)")
 	out := fs.String("out", "", "EPD `file` to write them to with their scores (required, not -in)")
-	depth := fs.Int("depth", 6, "search `depth` in plies, 1 to 64")
+	depth := fs.Int("depth", 8, "search `depth` in plies, 1 to 64")
 	conc := fs.Int("concurrency", 1, "searches run at once, 1 to 256")
 	hash := fs.Int("hash", 4, "hash table of each search thread in `MB`, 1 to 1024")
 	if err := parseFlags(fs, args, stdout, stderr); err != nil {
