@@ -64,9 +64,9 @@ func (l Limits) deadlines() (soft, hard time.Duration) {
 		return 0, 0
 	}
 	left := max(l.Time-l.Overhead, time.Millisecond)
-	mtg := 30
+	mtg := 20
 	if l.MovesToGo > 0 {
-		mtg = min(l.MovesToGo, 30)
+		mtg = min(l.MovesToGo, 20)
 	}
 	base := left/time.Duration(mtg) + l.Increment*3/4
 	soft = base * 6 / 10
