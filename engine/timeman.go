@@ -64,9 +64,12 @@ func (l Limits) deadlines() (soft, hard time.Duration) {
 		return 0, 0
 	}
 	left := max(l.Time-l.Overhead, time.Millisecond)
-	mtg := 30
+	// Plan as if 20 moves were left: the soft limit (0.6 of the base,
+	// less when the best move is stable) then spends most of the clock
+	// over a game of 60 moves; 30 left a third of it unused at 10+0.1.
+	mtg := 20
 	if l.MovesToGo > 0 {
-		mtg = min(l.MovesToGo, 30)
+		mtg = min(l.MovesToGo, 20)
 	}
 	base := left/time.Duration(mtg) + l.Increment*3/4
 	soft = base * 6 / 10
