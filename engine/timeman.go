@@ -48,6 +48,13 @@ func (l Limits) Unbounded() bool {
 	return l.Infinite || l.Ponder || l.Depth == 0 && l.Nodes == 0 && l.Mate == 0 && l.MoveTime == 0 && l.Time <= 0 && l.Increment <= 0
 }
 
+// plannedMovesToGo is how many moves the clock is shared among when the
+// time control does not say (and at most when it does). With the soft
+// limit at 0.6 of the base, less when the best move is stable, 20 spends
+// most of the clock over a game of 60 moves; 30 left a third of it
+// unused at 10+0.1.
+const plannedMovesToGo = 20
+
 // deadlines turns the limits into a soft limit (do not start another
 // iteration after it) and a hard limit (stop the search at once).
 // A zero duration means none.
@@ -64,12 +71,9 @@ func (l Limits) deadlines() (soft, hard time.Duration) {
 		return 0, 0
 	}
 	left := max(l.Time-l.Overhead, time.Millisecond)
-	// Plan as if 20 moves were left: the soft limit (0.6 of the base,
-	// less when the best move is stable) then spends most of the clock
-	// over a game of 60 moves; 30 left a third of it unused at 10+0.1.
-	mtg := 20
+	mtg := plannedMovesToGo
 	if l.MovesToGo > 0 {
-		mtg = min(l.MovesToGo, 20)
+		mtg = min(l.MovesToGo, plannedMovesToGo)
 	}
 	base := left/time.Duration(mtg) + l.Increment*3/4
 	soft = base * 6 / 10
