@@ -51,6 +51,8 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 		return runTuneLabel(args[1:], stdout, stderr)
 	case "run":
 		return runTuneRun(args[1:], stdout, stderr)
+	case "net":
+		return runTuneNet(args[1:], stdout, stderr)
 	}
 	return usageErrorf("tune: unknown subcommand %q; want gen, label or run", args[0])
 }
@@ -93,6 +95,7 @@ func runTuneGen(args []string, stdout, stderr io.Writer) error {
 	randomPlies := fs.Int("random-plies", 4, "`plies` at the start of a game chosen among the near-best moves, 0 to 100")
 	maxPlies := fs.Int("max-plies", 400, "draw a game at this many `plies`, 10 to 10000")
 	duration := fs.Duration("duration", 0, "start no new game after this `time` (0: no limit)")
+	scores := fs.Bool("scores", false, "add each position's search score (ce) from the move's own search")
 	if err := parseFlags(fs, args, stdout, stderr); err != nil {
 		return err
 	}
@@ -138,7 +141,7 @@ func runTuneGen(args []string, stdout, stderr io.Writer) error {
 	cfg := tune.GenConfig{
 		Games: *games, Nodes: *nodes, Openings: fens, Concurrency: *conc, Seed: *seed,
 		HashMB: *hash, SkipPlies: *skip, RandomPlies: *randomPlies, Adjudication: &adj,
-		Duration: *duration,
+		Duration: *duration, Scores: *scores,
 	}
 	var last time.Time
 	cfg.Progress = func(st tune.GenStats) {
