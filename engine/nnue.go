@@ -16,9 +16,9 @@ import (
 // hidden layer in units of 1/NetQA, the output weights in 1/NetQB.
 const (
 	NetInputs = 768
-	NetHidden = 32
+	NetHidden = 128
 	NetQA     = 255
-	NetQB     = 64
+	NetQB     = 256
 	// NetScale turns the output (about -1..1 for ordinary positions)
 	// into centipawns.
 	NetScale = 400
