@@ -207,11 +207,24 @@ type netDelta struct {
 }
 
 // netStack holds the accumulators along the search's current line; an
-// entry is computed from its parent when an evaluation needs it.
+// entry is computed from its parent when an evaluation needs it. It
+// grows with the deepest line searched (a full MaxPly would cost each of
+// up to 256 threads 66 KB).
 type netStack struct {
-	acc      [MaxPly + 2]accumulator
-	delta    [MaxPly + 2]netDelta
-	computed [MaxPly + 2]bool
+	acc      []accumulator
+	delta    []netDelta
+	computed []bool
+}
+
+// netStackStart is the plies a new netStack holds before it grows.
+const netStackStart = 32
+
+// grow makes room for plies 0..ply.
+func (st *netStack) grow(ply int) {
+	n := min(MaxPly+2, max(2*len(st.acc), ply+1))
+	st.acc = append(st.acc, make([]accumulator, n-len(st.acc))...)
+	st.delta = append(st.delta, make([]netDelta, n-len(st.delta))...)
+	st.computed = append(st.computed, make([]bool, n-len(st.computed))...)
 }
 
 // root sets the accumulator of ply 0 from the root position.
@@ -223,6 +236,9 @@ func (st *netStack) root(p *chess.Position) {
 // push records move m, about to be made in p at ply, for the
 // accumulator of ply+1.
 func (st *netStack) push(p *chess.Position, m chess.Move, ply int) {
+	if ply+1 >= len(st.delta) {
+		st.grow(ply + 1)
+	}
 	d := &st.delta[ply+1]
 	st.computed[ply+1] = false
 	from, to := m.From(), m.To()
@@ -258,6 +274,9 @@ func (st *netStack) push(p *chess.Position, m chess.Move, ply int) {
 
 // pushNull records a null move at ply.
 func (st *netStack) pushNull(ply int) {
+	if ply+1 >= len(st.delta) {
+		st.grow(ply + 1)
+	}
 	st.delta[ply+1] = netDelta{}
 	st.computed[ply+1] = false
 }
@@ -314,7 +333,9 @@ func newNetStack() *netStack {
 	if net == nil {
 		return nil
 	}
-	return new(netStack)
+	st := new(netStack)
+	st.grow(netStackStart - 1)
+	return st
 }
 
 // evaluate is the search's static evaluation of p, the position at ply,

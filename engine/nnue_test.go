@@ -57,7 +57,7 @@ func TestNetStackMatchesRefresh(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				st := new(netStack)
+				st := newNetStack()
 				st.root(p)
 				for ply := 0; ply < 60; ply++ {
 					if got, want := st.evaluate(p, ply), net.Evaluate(p); got != want {
@@ -125,7 +125,7 @@ func BenchmarkNetApply(b *testing.B) {
 		p := chess.StartPosition()
 		var a, c accumulator
 		a.refresh(net, p)
-		st := new(netStack)
+		st := newNetStack()
 		st.push(p, chess.NewMove(chess.E2, chess.E4), 0)
 		d := &st.delta[1]
 		for b.Loop() {
