@@ -63,6 +63,11 @@ func runTuneNet(args []string, stdout, stderr io.Writer) error {
 	case *out == "":
 		return usageErrorf("tune net: -out: want the file to write the network to")
 	}
+	if dir := filepath.Dir(*out); dir != "" {
+		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+			return usageErrorf("tune net: -out %s: directory %s does not exist", *out, dir)
+		}
+	}
 	began := time.Now()
 	var samples []tune.NetSample
 	for _, name := range strings.Split(*data, ",") {
@@ -93,11 +98,6 @@ func runTuneNet(args []string, stdout, stderr io.Writer) error {
 	b, err := n.MarshalBinary()
 	if err != nil {
 		return err
-	}
-	if dir := filepath.Dir(*out); dir != "" {
-		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-			return usageErrorf("tune net: -out %s: directory %s does not exist", *out, dir)
-		}
 	}
 	if err := writeFileAtomic(*out, b); err != nil {
 		return err
