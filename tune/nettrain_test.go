@@ -14,7 +14,7 @@ func TestLoadNetSamples(t *testing.T) {
 	in := strings.Join([]string{
 		"# a comment",
 		`rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 ce -30; c9 "1-0";`,
-		`rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 c9 "1-0";`,    // no score
+		`rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 c9 "1-0";`,          // no score
 		`rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3 ce 0; c9 "0-1";`, // in check
 		"",
 		`8/8/8/8/8/k7/p1K5/8 b - - 0 1 ce 500; c9 "0-1";`, // an endgame rule decides
