@@ -150,11 +150,7 @@ func (a *accumulator) refresh(n *Network, p *chess.Position) {
 	}
 }
 
-func addRow(a, w *[NetHidden]int16) {
-	for i := range a {
-		a[i] += w[i]
-	}
-}
+func addRow(a, w *[NetHidden]int16) { addTo(&a[0], &w[0], NetHidden) }
 
 func subRow(a, w *[NetHidden]int16) {
 	for i := range a {
@@ -207,40 +203,47 @@ type netDelta struct {
 }
 
 // netStack holds the accumulators along the search's current line; an
-// entry is computed from its parent when an evaluation needs it. It
-// grows with the deepest line searched (a full MaxPly would cost each of
-// up to 256 threads 66 KB).
+// entry is computed from its parent when an evaluation needs it. Its
+// plies come in chunks allocated as the search first reaches them, so
+// that a thread pays for the depth it searches (the whole MaxPly would
+// cost each of up to 256 threads 68 KB), and growing leaves no garbage.
 type netStack struct {
-	acc      []accumulator
-	delta    []netDelta
-	computed []bool
+	chunks [(MaxPly + 2 + netChunk - 1) / netChunk]*[netChunk]netPly
 }
 
-// netStackStart is the plies a new netStack holds before it grows.
-const netStackStart = 32
+// netPly is one ply's accumulator and the move that led to it.
+type netPly struct {
+	acc      accumulator
+	delta    netDelta
+	computed bool
+}
 
-// grow makes room for plies 0..ply.
-func (st *netStack) grow(ply int) {
-	n := min(MaxPly+2, max(2*len(st.acc), ply+1))
-	st.acc = append(st.acc, make([]accumulator, n-len(st.acc))...)
-	st.delta = append(st.delta, make([]netDelta, n-len(st.delta))...)
-	st.computed = append(st.computed, make([]bool, n-len(st.computed))...)
+// netChunk is the plies allocated at a time.
+const netChunk = 8
+
+// at returns ply's entry, allocating its chunk if need be.
+func (st *netStack) at(ply int) *netPly {
+	c := st.chunks[ply/netChunk]
+	if c == nil {
+		c = new([netChunk]netPly)
+		st.chunks[ply/netChunk] = c
+	}
+	return &c[ply%netChunk]
 }
 
 // root sets the accumulator of ply 0 from the root position.
 func (st *netStack) root(p *chess.Position) {
-	st.acc[0].refresh(net, p)
-	st.computed[0] = true
+	e := st.at(0)
+	e.acc.refresh(net, p)
+	e.computed = true
 }
 
 // push records move m, about to be made in p at ply, for the
 // accumulator of ply+1.
 func (st *netStack) push(p *chess.Position, m chess.Move, ply int) {
-	if ply+1 >= len(st.delta) {
-		st.grow(ply + 1)
-	}
-	d := &st.delta[ply+1]
-	st.computed[ply+1] = false
+	e := st.at(ply + 1)
+	e.computed = false
+	d := &e.delta
 	from, to := m.From(), m.To()
 	pc := p.PieceAt(from)
 	d.nOff, d.nOn = 1, 1
@@ -274,30 +277,30 @@ func (st *netStack) push(p *chess.Position, m chess.Move, ply int) {
 
 // pushNull records a null move at ply.
 func (st *netStack) pushNull(ply int) {
-	if ply+1 >= len(st.delta) {
-		st.grow(ply + 1)
-	}
-	st.delta[ply+1] = netDelta{}
-	st.computed[ply+1] = false
+	e := st.at(ply + 1)
+	e.delta = netDelta{}
+	e.computed = false
 }
 
 // evaluate returns the network's evaluation of p, the position at ply,
 // bringing the accumulators up to date from the nearest computed one.
 func (st *netStack) evaluate(p *chess.Position, ply int) int {
+	e := st.at(ply)
 	i := ply
-	for i > 0 && !st.computed[i] {
+	for i > 0 && !st.at(i).computed {
 		i--
 	}
-	if !st.computed[i] {
-		st.acc[ply].refresh(net, p)
-		st.computed[ply] = true
+	if !st.at(i).computed {
+		e.acc.refresh(net, p)
+		e.computed = true
 		i = ply
 	}
 	for ; i < ply; i++ {
-		st.delta[i+1].apply(&st.acc[i+1], &st.acc[i])
-		st.computed[i+1] = true
+		next := st.at(i + 1)
+		next.delta.apply(&next.acc, &st.at(i).acc)
+		next.computed = true
 	}
-	return net.output(&st.acc[ply], p.SideToMove())
+	return net.output(&e.acc, p.SideToMove())
 }
 
 // apply sets dst to src changed by d, in one pass over each side's
@@ -333,9 +336,7 @@ func newNetStack() *netStack {
 	if net == nil {
 		return nil
 	}
-	st := new(netStack)
-	st.grow(netStackStart - 1)
-	return st
+	return new(netStack)
 }
 
 // evaluate is the search's static evaluation of p, the position at ply,

@@ -11,3 +11,6 @@ func addSub(dst, src, add, sub *int16, n int)
 
 //go:noescape
 func addSubSub(dst, src, add, sub1, sub2 *int16, n int)
+
+//go:noescape
+func addTo(dst, w *int16, n int)

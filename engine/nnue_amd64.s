@@ -81,3 +81,20 @@ addsubsubloop:
 	SUBQ $8, CX
 	JNZ addsubsubloop
 	RET
+
+// func addTo(dst, w *int16, n int)
+// adds w[i] to dst[i] for i < n.
+TEXT ·addTo(SB), NOSPLIT|NOFRAME, $0-24
+	MOVQ dst+0(FP), DI
+	MOVQ w+8(FP), SI
+	MOVQ n+16(FP), CX
+addtoloop:
+	MOVOU (DI), X0
+	MOVOU (SI), X1
+	PADDW X1, X0
+	MOVOU X0, (DI)
+	ADDQ $16, SI
+	ADDQ $16, DI
+	SUBQ $8, CX
+	JNZ addtoloop
+	RET

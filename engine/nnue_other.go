@@ -29,3 +29,10 @@ func addSubSub(dst, src, add, sub1, sub2 *int16, n int) {
 		d[i] = s[i] + a[i] - b[i] - c[i]
 	}
 }
+
+func addTo(dst, w *int16, n int) {
+	d, ws := unsafe.Slice(dst, n), unsafe.Slice(w, n)
+	for i := range d {
+		d[i] += ws[i]
+	}
+}

@@ -127,7 +127,7 @@ func BenchmarkNetApply(b *testing.B) {
 		a.refresh(net, p)
 		st := newNetStack()
 		st.push(p, chess.NewMove(chess.E2, chess.E4), 0)
-		d := &st.delta[1]
+		d := &st.at(1).delta
 		for b.Loop() {
 			d.apply(&c, &a)
 		}
@@ -157,6 +157,13 @@ func TestNetVectorLoops(t *testing.T) {
 		for i := range got {
 			if got[i] != a[i]+b[i]-c[i] {
 				t.Fatalf("addSub[%d] = %d, want %d", i, got[i], a[i]+b[i]-c[i])
+			}
+		}
+		got = a
+		addTo(&got[0], &b[0], NetHidden)
+		for i := range got {
+			if got[i] != a[i]+b[i] {
+				t.Fatalf("addTo[%d] = %d, want %d", i, got[i], a[i]+b[i])
 			}
 		}
 		addSubSub(&got[0], &a[0], &b[0], &c[0], &w[0], NetHidden)
