@@ -28,11 +28,11 @@ type correctionTable [2][correctionSize]atomic.Int32
 // staticEval returns the evaluation of a position not in check: raw, as
 // the evaluation function gives it (from the table's entry when there is
 // one), and corrected for the pawn structure.
-func (s *Searcher) staticEval(p *chess.Position, entry ttEntry, hit bool) (raw, corrected int) {
+func (s *Searcher) staticEval(p *chess.Position, ply int, entry ttEntry, hit bool) (raw, corrected int) {
 	if hit {
 		raw = entry.eval
 	} else {
-		raw, _, _ = evaluate(p, nil, s.pawns)
+		raw = s.evaluate(p, ply)
 	}
 	return raw, s.correct(p, raw)
 }

@@ -1,4 +1,6 @@
-// Package engine is Ferz's chess engine: evaluation, search (iterative
+// Package engine is Ferz's chess engine: evaluation (hand-written terms
+// with tuned weights, corrected by a small neural network, nnue.go),
+// search (iterative
 // deepening, principal variation search, quiescence search, transposition
 // table, null-move pruning, late move reductions, killers, butterfly and
 // continuation histories, singular extensions, correction history of the

@@ -115,8 +115,16 @@ func groupOf(i int) int {
 }
 
 // Evaluate returns the static evaluation of p in centipawns from the side
-// to move's point of view.
+// to move's point of view, as the search sees it: the hand-written
+// evaluation corrected by the network (nnue.go).
 func Evaluate(p *chess.Position) int {
+	v, _, _ := evaluate(p, nil, nil)
+	return v + networkCorrection(p)
+}
+
+// EvaluateHandWritten returns the hand-written evaluation of p alone, in
+// centipawns for the side to move: what the network corrects.
+func EvaluateHandWritten(p *chess.Position) int {
 	v, _, _ := evaluate(p, nil, nil)
 	return v
 }
@@ -126,7 +134,10 @@ type Trace struct {
 	Terms []TraceTerm
 	Phase int // 0 (bare kings) to 24 (all pieces)
 	Scale int // endgame scale factor out of 64
-	Final int // the evaluation for White, in centipawns
+	// Network is the network's correction for White, in centipawns,
+	// included in Final.
+	Network int
+	Final   int // the evaluation for White, in centipawns
 }
 
 // TraceTerm is one evaluation term for each side, middlegame and endgame.
@@ -139,10 +150,11 @@ type TraceTerm struct {
 func EvaluateTrace(p *chess.Position) Trace {
 	var tr evalTrace
 	v, phase, scale := evaluate(p, &tr, nil)
+	nv := networkCorrection(p)
 	if p.SideToMove() == chess.Black {
-		v = -v
+		v, nv = -v, -nv
 	}
-	t := Trace{Phase: phase, Scale: scale, Final: v}
+	t := Trace{Phase: phase, Scale: scale, Network: nv, Final: v + nv}
 	groups := tr.groups()
 	for g := range numGroups {
 		w, b := groups[g][chess.White], groups[g][chess.Black]

@@ -63,7 +63,7 @@ func TestFeaturesReproduceTheEvaluation(t *testing.T) {
 		if p.SideToMove() == chess.Black {
 			v = -v
 		}
-		if got := Evaluate(p); got != v {
+		if got := EvaluateHandWritten(p); got != v {
 			t.Errorf("%s: Evaluate %d, from features %d", fen, got, v)
 		}
 	}

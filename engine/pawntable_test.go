@@ -20,7 +20,7 @@ func TestPawnTableChangesNoEvaluation(t *testing.T) {
 			t.Fatal(err)
 		}
 		for range 60 {
-			want := Evaluate(p)
+			want := EvaluateHandWritten(p)
 			for range 2 { // a miss, then a hit
 				if got, _, _ := evaluate(p, nil, table); got != want {
 					t.Fatalf("%s: evaluation %d through the pawn table, %d without", p.FEN(), got, want)

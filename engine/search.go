@@ -114,6 +114,7 @@ type Searcher struct {
 	counters   [16][64]chess.Move
 	evals      [MaxPly + 2]int
 	pawns      pawnTable // this thread's own
+	nn         *netStack // the network's accumulators, nil without a network
 	moves      moveStack
 	// pv is the main searcher's principal variations; helpers, whose
 	// lines nobody reads, have none (it is 34 KB a thread).
@@ -132,6 +133,7 @@ func NewSearcher(tt *TT) *Searcher {
 	return &Searcher{
 		TT: tt, stop: new(atomic.Bool), pv: new(pvTable), pawns: newPawnTable(0),
 		history: new(butterflyHistory), cont: new(contHistory), correction: new(correctionTable),
+		nn: newNetStack(),
 	}
 }
 
@@ -140,7 +142,7 @@ func NewSearcher(tt *TT) *Searcher {
 func (s *Searcher) SetThreads(n int) {
 	n = min(max(n, 1), MaxThreads)
 	for len(s.helpers) < n-1 {
-		h := &Searcher{TT: s.TT, history: s.history, cont: s.cont, correction: s.correction, pawns: newPawnTable(len(s.helpers) + 1)}
+		h := &Searcher{TT: s.TT, history: s.history, cont: s.cont, correction: s.correction, pawns: newPawnTable(len(s.helpers) + 1), nn: newNetStack()}
 		h.stop = s.stop
 		h.helper = true
 		h.main = s
@@ -539,6 +541,9 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	p := s.pos
 	pvNode := beta-alpha > 1
 	s.pv.clear(ply)
+	if ply == 0 && s.nn != nil {
+		s.nn.root(p)
+	}
 	if ply > 0 {
 		if s.isDraw(ply) {
 			return 0
@@ -591,7 +596,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	// the best estimate: the table's score when its bound says more.
 	rawEval, staticEval, eval := -Infinity, -Infinity, -Infinity
 	if !inCheck {
-		rawEval, staticEval = s.staticEval(p, entry, hit)
+		rawEval, staticEval = s.staticEval(p, ply, entry, hit)
 		eval = staticEval
 		if hit && !IsMateScore(entry.score) &&
 			(entry.bound == BoundExact || entry.bound == BoundLower && entry.score > eval || entry.bound == BoundUpper && entry.score < eval) {
@@ -618,6 +623,9 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		if depth >= 3 && eval >= beta && ply >= s.nullMinPly && p.LastMove() != chess.NullMove && nonPawnMaterial(p, p.SideToMove()) > 0 {
 			r := 3 + depth/4 + min(3, (eval-beta)/200)
 			s.played[ply] = noContinuation
+			if s.nn != nil {
+				s.nn.pushNull(ply)
+			}
 			p.MakeNullMove()
 			v := -s.negamax(-beta, -beta+1, depth-1-r, ply+1, !cutNode)
 			p.UnmakeMove()
@@ -722,6 +730,9 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 			}
 		}
 		s.played[ply] = pieceSquare(p.PieceAt(m.From()), m.To())
+		if s.nn != nil {
+			s.nn.push(p, m, ply)
+		}
 		p.MakeMove(m)
 		newDepth := depth - 1 + extension
 		var v int
@@ -827,6 +838,9 @@ func (s *Searcher) quiescence(alpha, beta, ply int, checks bool) int {
 	}
 	s.seldepth = max(s.seldepth, ply)
 	s.pv.clear(ply)
+	if ply == 0 && s.nn != nil {
+		s.nn.root(p)
+	}
 	if p.IsInsufficientMaterial() || p.HalfmoveClock() >= 100 {
 		return 0
 	}
@@ -835,7 +849,7 @@ func (s *Searcher) quiescence(alpha, beta, ply int, checks bool) int {
 		if inCheck {
 			return 0
 		}
-		return Evaluate(p)
+		return s.evaluate(p, ply)
 	}
 	key := p.Key()
 	entry, hit := s.TT.probe(key, ply)
@@ -852,7 +866,7 @@ func (s *Searcher) quiescence(alpha, beta, ply int, checks bool) int {
 			return -MateScore + ply
 		}
 	} else {
-		rawEval, eval = s.staticEval(p, entry, hit)
+		rawEval, eval = s.staticEval(p, ply, entry, hit)
 		bestScore = eval
 		if eval >= beta {
 			return eval
@@ -888,6 +902,9 @@ func (s *Searcher) quiescence(alpha, beta, ply int, checks bool) int {
 			if !SEE(p, m, 0) {
 				continue
 			}
+		}
+		if s.nn != nil {
+			s.nn.push(p, m, ply)
 		}
 		p.MakeMove(m)
 		v := -s.quiescence(-beta, -alpha, ply+1, false)

@@ -7,6 +7,8 @@
 #   make tune-gen TUNE_GAMES=500       only the games (positions file)
 #   make tune-label                    only the search scores (scored file)
 #   make tune-run TUNE_OUT=/tmp/evaltuned.go   only the tuning
+#   make tune-net                      the evaluation network (docs/network.md)
+#                                      on TUNE_SCORED, into engine/ferz.nnue
 #
 # The tuner starts from the weights compiled into ferz (evaltuned.go when
 # it holds weights, else the defaults of engine/evalparams.go), so a
@@ -31,8 +33,11 @@ TUNE_EPOCHS      ?= 300
 TUNE_L2          ?= 0.001
 TUNE_LR          ?= 1
 TUNE_OUT         ?= engine/evaltuned.go
+# The network correcting the evaluation: train it again after tune-run.
+NET_EPOCHS       ?= 6
+NET_OUT          ?= engine/ferz.nnue
 
-.PHONY: tune tune-gen tune-label tune-run
+.PHONY: tune tune-gen tune-label tune-run tune-net
 
 tune: tune-gen tune-label tune-run
 
@@ -46,3 +51,6 @@ tune-label:
 tune-run:
 	$(GO) run ./cmd/ferz tune run -data $(TUNE_SCORED) -epochs $(TUNE_EPOCHS) -lr $(TUNE_LR) -l2 $(TUNE_L2) \
 		-lambda $(TUNE_LAMBDA) -out $(TUNE_OUT)
+
+tune-net:
+	$(GO) run ./cmd/ferz tune net -residual -data $(TUNE_SCORED) -epochs $(NET_EPOCHS) -out $(NET_OUT)

@@ -30,6 +30,11 @@
 //     and Tune runs full-batch gradient descent (Adam) on the mean
 //     squared error; WriteGoFile writes the result as the engine's
 //     evaltuned.go.
+//   - LoadNetSamples and TrainNet train the evaluation network
+//     (engine.Network) on the same scored positions, by mini-batch Adam
+//     on the same kind of error; a residual network learns what the
+//     hand-written evaluation misses, so it is trained again after the
+//     weights change.
 //
 // The command "ferz tune" drives these steps.
 package tune

@@ -24,7 +24,7 @@ func TestEvalMatchesEngine(t *testing.T) {
 		if err := d.Add(f, 0.5); err != nil {
 			t.Fatal(err)
 		}
-		v := engine.Evaluate(p)
+		v := engine.EvaluateHandWritten(p)
 		if p.SideToMove() == chess.Black {
 			v = -v
 		}

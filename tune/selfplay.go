@@ -22,6 +22,9 @@ type GenConfig struct {
 	Games int
 	// Nodes is the node budget of every move's search.
 	Nodes int
+	// Scores adds to each position the score of the search that chose
+	// its move (the EPD operation ce), unless it is a mate score.
+	Scores bool
 	// Openings are the start positions as FEN or EPD strings; game i
 	// starts from the i-th of them in an order shuffled by Seed.
 	Openings []string
@@ -274,7 +277,11 @@ func playGame(s *engine.Searcher, cfg *GenConfig, start string, index int, stop 
 			white = -white
 		}
 		if quiet && !isNoisy(p, move) {
-			g.fens = append(g.fens, p.FEN())
+			fen := p.FEN()
+			if cfg.Scores && !engine.IsMateScore(r.Score) {
+				fen += fmt.Sprintf(" %s %d;", ScoreOp, r.Score)
+			}
+			g.fens = append(g.fens, fen)
 		}
 		if res, why, over := adj.score(white, ply); over {
 			g.result, g.ended, g.plies = res, why, ply

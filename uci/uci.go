@@ -624,7 +624,7 @@ func (e *Engine) eval() {
 	for _, term := range t.Terms {
 		fmt.Fprintf(&sb, "%-18s %6d %6d %6d %6d\n", term.Name, term.White[0], term.White[1], term.Black[0], term.Black[1])
 	}
-	fmt.Fprintf(&sb, "phase %d/24, endgame scale %d/64\nevaluation %+d cp (white's view)", t.Phase, t.Scale, t.Final)
+	fmt.Fprintf(&sb, "phase %d/24, endgame scale %d/64\nnetwork correction %+d cp\nevaluation %+d cp (white's view)", t.Phase, t.Scale, t.Network, t.Final)
 	e.printf("%s", sb.String())
 }
 

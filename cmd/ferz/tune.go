@@ -32,18 +32,20 @@ Tune tunes the evaluation weights by Texel's method, in two steps:
 	                of a few plies (the EPD operation ce)
 	ferz tune run   fits the weights to those results (and scores, with
 	                -lambda) and writes them as engine/evaltuned.go
+	ferz tune net   trains the network that corrects the evaluation on
+	                scored positions and writes engine/ferz.nnue
 
-Run 'ferz tune gen -h', 'ferz tune label -h' and 'ferz tune run -h' for their flags, and see
+Run 'ferz tune gen -h', 'ferz tune label -h', 'ferz tune run -h' and 'ferz tune net -h' for their flags, and see
 "make tune" (mk/tune.mk) for the whole pipeline.`
 
 // runTune implements "ferz tune": it hands over to the subcommand.
 func runTune(args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		return usageErrorf("tune: want a subcommand, gen, label or run (run 'ferz tune -h' for help)")
+		return usageErrorf("tune: want a subcommand, gen, label, run or net (run 'ferz tune -h' for help)")
 	}
 	switch args[0] {
 	case "-h", "-help", "--help", "help":
-		fmt.Fprintf(stdout, "usage: ferz tune gen|label|run [flags]\n\n%s\n", strings.TrimSpace(tuneDescription))
+		fmt.Fprintf(stdout, "usage: ferz tune gen|label|run|net [flags]\n\n%s\n", strings.TrimSpace(tuneDescription))
 		return errHelpShown
 	case "gen":
 		return runTuneGen(args[1:], stdout, stderr)
@@ -51,8 +53,10 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 		return runTuneLabel(args[1:], stdout, stderr)
 	case "run":
 		return runTuneRun(args[1:], stdout, stderr)
+	case "net":
+		return runTuneNet(args[1:], stdout, stderr)
 	}
-	return usageErrorf("tune: unknown subcommand %q; want gen, label or run", args[0])
+	return usageErrorf("tune: unknown subcommand %q; want gen, label, run or net", args[0])
 }
 
 const tuneGenDescription = `
@@ -93,6 +97,7 @@ func runTuneGen(args []string, stdout, stderr io.Writer) error {
 	randomPlies := fs.Int("random-plies", 4, "`plies` at the start of a game chosen among the near-best moves, 0 to 100")
 	maxPlies := fs.Int("max-plies", 400, "draw a game at this many `plies`, 10 to 10000")
 	duration := fs.Duration("duration", 0, "start no new game after this `time` (0: no limit)")
+	scores := fs.Bool("scores", false, "add each position's search score (ce) from the move's own search")
 	if err := parseFlags(fs, args, stdout, stderr); err != nil {
 		return err
 	}
@@ -138,7 +143,7 @@ func runTuneGen(args []string, stdout, stderr io.Writer) error {
 	cfg := tune.GenConfig{
 		Games: *games, Nodes: *nodes, Openings: fens, Concurrency: *conc, Seed: *seed,
 		HashMB: *hash, SkipPlies: *skip, RandomPlies: *randomPlies, Adjudication: &adj,
-		Duration: *duration,
+		Duration: *duration, Scores: *scores,
 	}
 	var last time.Time
 	cfg.Progress = func(st tune.GenStats) {

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/ferzchess/ferz/engine"
 )
 
 // tuneOpenings are start positions for the tune tests.
@@ -88,6 +90,42 @@ func TestTuneGenAndRun(t *testing.T) {
 	}
 }
 
+func TestTuneGenScoresAndNet(t *testing.T) {
+	dir := t.TempDir()
+	openings := writeTemp(t, "openings.epd", tuneOpenings)
+	positions := filepath.Join(dir, "positions.epd")
+	code, _, errOut := runFerz("tune", "gen", "-games", "2", "-nodes", "300", "-max-plies", "60", "-skip", "4",
+		"-hash", "1", "-scores", "-openings", openings, "-out", positions)
+	if code != 0 {
+		t.Fatalf("gen: exit status %d: %s", code, errOut)
+	}
+	data, err := os.ReadFile(positions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, c := strings.Count(string(data), " ce "), strings.Count(string(data), " c9 "); n == 0 || n > c {
+		t.Fatalf("gen -scores: %d scores for %d positions:\n%s", n, c, data)
+	}
+	netFile := filepath.Join(dir, "net.nnue")
+	code, out, errOut := runFerz("tune", "net", "-residual", "-data", positions, "-epochs", "2", "-batch", "16", "-holdout", "0.2", "-out", netFile)
+	if code != 0 {
+		t.Fatalf("net: exit status %d: %s", code, errOut)
+	}
+	for _, want := range []string{"positions: ", "epoch   2  lr ", "held out, quantised network: ", "wrote " + netFile} {
+		if !strings.Contains(out, want) {
+			t.Errorf("net: no %q in the output:\n%s", want, out)
+		}
+	}
+	b, err := os.ReadFile(netFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var n engine.Network
+	if err := n.UnmarshalBinary(b); err != nil || !n.Residual {
+		t.Errorf("the written network: %v, residual %v", err, n.Residual)
+	}
+}
+
 func TestTuneRefusesBadInput(t *testing.T) {
 	dir := t.TempDir()
 	openings := writeTemp(t, "openings.epd", tuneOpenings)
@@ -101,10 +139,26 @@ func TestTuneRefusesBadInput(t *testing.T) {
 	run := func(args ...string) []string {
 		return append([]string{"tune", "run", "-out", filepath.Join(dir, "evaltuned.go")}, args...)
 	}
+	// Never the default -out, engine/ferz.nnue.
+	net := func(args ...string) []string {
+		return append([]string{"tune", "net", "-out", filepath.Join(dir, "x.nnue")}, args...)
+	}
 	for _, c := range []struct {
 		args []string
 		msg  string
 	}{
+		{net(), "-data: want"},
+		{net("-data", missing), "missing.epd: no such file"},
+		{net("-data", badData), "bad.epd:3: no game result"},
+		{net("-data", empty), "no positions to train on"},
+		{net("-data", badData, "-epochs", "0"), "-epochs 0"},
+		{net("-data", badData, "-batch", "0"), "-batch 0"},
+		{net("-data", badData, "-lr", "-1"), "-lr -1"},
+		{net("-data", badData, "-lambda", "2"), "-lambda 2"},
+		{net("-data", badData, "-k", "0"), "-k 0"},
+		{net("-data", badData, "-holdout", "0.6"), "-holdout 0.6"},
+		{net("-data", badData, "-threads", "0"), "-threads 0"},
+		{net("-data", badData, "-out", filepath.Join(dir, "no", "x.nnue")), "does not exist"},
 		{[]string{"tune"}, "want a subcommand"},
 		{[]string{"tune", "tweak"}, `unknown subcommand "tweak"`},
 		{gen(), "-games 0"},
@@ -150,7 +204,7 @@ func TestTuneRefusesBadInput(t *testing.T) {
 }
 
 func TestTuneHelp(t *testing.T) {
-	for _, args := range [][]string{{"tune", "-h"}, {"help", "tune"}, {"tune", "gen", "-h"}, {"tune", "label", "-h"}, {"tune", "run", "-h"}} {
+	for _, args := range [][]string{{"tune", "-h"}, {"help", "tune"}, {"tune", "gen", "-h"}, {"tune", "label", "-h"}, {"tune", "run", "-h"}, {"tune", "net", "-h"}} {
 		code, out, errOut := runFerz(args...)
 		if code != 0 || !strings.Contains(out, "usage: ferz tune") {
 			t.Errorf("%q: exit status %d, stdout %q, stderr %q", args, code, out, errOut)

@@ -1,0 +1,176 @@
+package engine
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/ferzchess/ferz/chess"
+)
+
+// randomNetwork returns a network with small random weights.
+func randomNetwork(seed uint64) *Network {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	n := new(Network)
+	for i := range n.W1 {
+		for j := range n.W1[i] {
+			n.W1[i][j] = int16(rng.IntN(201) - 100)
+		}
+	}
+	for j := range n.B1 {
+		n.B1[j] = int16(rng.IntN(201))
+	}
+	for j := range n.W2 {
+		n.W2[j] = int16(rng.IntN(129) - 64)
+	}
+	n.B2 = int32(rng.IntN(2001) - 1000)
+	return n
+}
+
+// withNetwork runs f with n as the search's network.
+func withNetwork(t *testing.T, n *Network, f func()) {
+	t.Helper()
+	saved := net
+	net = n
+	defer func() { net = saved }()
+	f()
+}
+
+// TestNetStackMatchesRefresh plays random games, updating the
+// accumulators move by move (castling, en passant and promotions
+// included, and null moves), and checks each evaluation against one
+// computed from scratch.
+func TestNetStackMatchesRefresh(t *testing.T) {
+	withNetwork(t, randomNetwork(7), func() {
+		rng := rand.New(rand.NewPCG(3, 4))
+		fens := []string{
+			chess.StartFEN,
+			"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+			"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+			"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+			"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+			"rk5r/8/8/8/8/8/8/RK5R w KQkq - 0 1",
+		}
+		checked := 0
+		for _, fen := range fens {
+			for game := 0; game < 20; game++ {
+				p, err := chess.ParseFEN(fen)
+				if err != nil {
+					t.Fatal(err)
+				}
+				st := newNetStack()
+				st.root(p)
+				for ply := 0; ply < 60; ply++ {
+					if got, want := st.evaluate(p, ply), net.Evaluate(p); got != want {
+						t.Fatalf("%s after %v: incremental %d, from scratch %d", fen, p.Moves(), got, want)
+					}
+					checked++
+					var list chess.MoveList
+					p.GenerateLegal(&list)
+					if list.N == 0 {
+						break
+					}
+					if !p.InCheck() && rng.IntN(10) == 0 {
+						st.pushNull(ply)
+						p.MakeNullMove()
+						continue
+					}
+					m := list.Moves[rng.IntN(list.N)]
+					st.push(p, m, ply)
+					p.MakeMove(m)
+				}
+			}
+		}
+		if checked < 1000 {
+			t.Fatalf("only %d positions checked", checked)
+		}
+	})
+}
+
+// TestNetworkRoundTrip writes a network and reads it back.
+func TestNetworkRoundTrip(t *testing.T) {
+	n := randomNetwork(9)
+	n.Residual = true
+	b, err := n.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m Network
+	if err := m.UnmarshalBinary(b); err != nil {
+		t.Fatal(err)
+	}
+	if m != *n {
+		t.Fatal("network changed in a round trip")
+	}
+	for _, bad := range [][]byte{nil, []byte("FERZNN01"), b[:len(b)-1], append([]byte("XERZNN01"), b[8:]...)} {
+		if err := m.UnmarshalBinary(bad); err == nil {
+			t.Errorf("%d bytes: no error", len(bad))
+		}
+	}
+}
+
+func BenchmarkNetOutput(b *testing.B) {
+	n := randomNetwork(3)
+	p := chess.StartPosition()
+	var a accumulator
+	a.refresh(n, p)
+	sum := 0
+	for b.Loop() {
+		sum += n.output(&a, chess.White)
+	}
+	_ = sum
+}
+
+func BenchmarkNetApply(b *testing.B) {
+	withNetwork(&testing.T{}, randomNetwork(3), func() {
+		p := chess.StartPosition()
+		var a, c accumulator
+		a.refresh(net, p)
+		st := newNetStack()
+		st.push(p, chess.NewMove(chess.E2, chess.E4), 0)
+		d := &st.at(1).delta
+		for b.Loop() {
+			d.apply(&c, &a)
+		}
+	})
+}
+
+// TestNetVectorLoops checks the vector loops against plain Go on random
+// rows, negative values and values past the clip included.
+func TestNetVectorLoops(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	var a, w, b, c, got [NetHidden]int16
+	for range 1000 {
+		for i := range a {
+			a[i] = int16(rng.IntN(2001) - 1000)
+			w[i] = int16(rng.IntN(65535) - 32767)
+			b[i] = int16(rng.IntN(2001) - 1000)
+			c[i] = int16(rng.IntN(2001) - 1000)
+		}
+		want := int32(0)
+		for i := range a {
+			want += int32(min(max(a[i], 0), NetQA)) * int32(w[i])
+		}
+		if v := dotClipped(&a[0], &w[0], NetHidden); v != want {
+			t.Fatalf("dotClipped = %d, want %d", v, want)
+		}
+		addSub(&got[0], &a[0], &b[0], &c[0], NetHidden)
+		for i := range got {
+			if got[i] != a[i]+b[i]-c[i] {
+				t.Fatalf("addSub[%d] = %d, want %d", i, got[i], a[i]+b[i]-c[i])
+			}
+		}
+		got = a
+		addTo(&got[0], &b[0], NetHidden)
+		for i := range got {
+			if got[i] != a[i]+b[i] {
+				t.Fatalf("addTo[%d] = %d, want %d", i, got[i], a[i]+b[i])
+			}
+		}
+		addSubSub(&got[0], &a[0], &b[0], &c[0], &w[0], NetHidden)
+		for i := range got {
+			if got[i] != a[i]+b[i]-c[i]-w[i] {
+				t.Fatalf("addSubSub[%d] = %d, want %d", i, got[i], a[i]+b[i]-c[i]-w[i])
+			}
+		}
+	}
+}
