@@ -28,15 +28,16 @@ type level struct {
 // level is a node budget alone, from measurements against Stockfish's
 // UCI_Elo levels (docs/strength.md, "Level calibration", and the
 // recalibration after the evaluation network): Ferz at n nodes a move
-// plays at about 2024 + 104*(log2 n - 13.46) on that scale, so the budget
-// doubles every 104 Elo. Below, where a few dozen nodes are as weak
+// plays at about 1987 + 100*(log2 n - 13.46) on that scale (a least-squares
+// line through four 100-game measurements), so the budget doubles every
+// 100 Elo. Below, where a few dozen nodes are as weak
 // as the search gets, the level also picks among near-best moves, with a
 // margin that grows to 200 centipawns at MinElo: plausible second choices,
 // never random blunders.
 func levelFor(elo int) level {
 	elo = min(max(elo, MinElo), MaxElo)
 	lv := level{
-		nodes:       max(levelMinNodes, uint64(math.Exp2(13.46+float64(elo-2024)/104))),
+		nodes:       max(levelMinNodes, uint64(math.Exp2(13.46+float64(elo-1987)/100))),
 		depth:       MaxPly - 1,
 		multiPV:     1,
 		temperature: 1,
