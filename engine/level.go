@@ -26,16 +26,18 @@ type level struct {
 
 // levelFor maps a rating to search limits. Above levelRandomBelow the
 // level is a node budget alone, from measurements against Stockfish's
-// UCI_Elo levels (docs/strength.md, "Level calibration"): Ferz at n nodes
-// a move plays at about 1894 + 89*(log2 n - 13.46) on that scale, so the
-// budget doubles every 89 Elo. Below, where a few dozen nodes are as weak
+// UCI_Elo levels (docs/strength.md, "Level calibration", and the
+// recalibration after the evaluation network): Ferz at n nodes a move
+// plays at about 1949 + 83*(log2 n - 13.57) on that scale (a line through
+// nine runs of 40 to 100 games at 1500, 2000 and 2500), so the budget
+// doubles every 83 Elo. Below, where a few dozen nodes are as weak
 // as the search gets, the level also picks among near-best moves, with a
 // margin that grows to 200 centipawns at MinElo: plausible second choices,
 // never random blunders.
 func levelFor(elo int) level {
 	elo = min(max(elo, MinElo), MaxElo)
 	lv := level{
-		nodes:       max(levelMinNodes, uint64(math.Exp2(13.46+float64(elo-1894)/89))),
+		nodes:       max(levelMinNodes, uint64(math.Exp2(13.57+float64(elo-1949)/83))),
 		depth:       MaxPly - 1,
 		multiPV:     1,
 		temperature: 1,

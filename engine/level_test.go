@@ -19,9 +19,9 @@ func TestLevelsGrowWithElo(t *testing.T) {
 	if levelFor(MaxElo).margin != 0 || levelFor(1500).margin != 0 {
 		t.Error("the calibrated levels should always play their best move")
 	}
-	// The calibration: 89 Elo a doubling of the node budget.
-	if n1, n2 := levelFor(1500).nodes, levelFor(2000).nodes; n2 < 40*n1 || n2 > 55*n1 {
-		t.Errorf("500 Elo should multiply the nodes by about 2^(500/89) = 49: %d and %d", n1, n2)
+	// The calibration: 83 Elo a doubling of the node budget.
+	if n1, n2 := levelFor(1500).nodes, levelFor(2000).nodes; n2 < 56*n1 || n2 > 74*n1 {
+		t.Errorf("500 Elo should multiply the nodes by about 2^(500/83) = 65: %d and %d", n1, n2)
 	}
 }
 
