@@ -136,6 +136,37 @@ const maxLine = 1 << 16
 // names the input (name) and the line.
 func Load(d *Dataset, r io.Reader, name string) (LoadStats, error) {
 	var st LoadStats
+	err := eachSample(r, name, func(c string) { st.Comments = append(st.Comments, c) },
+		func(p *chess.Position, res float64, score *int) error {
+			st.Lines++
+			f := engine.EvalFeatures(p)
+			if f.Special {
+				st.Special++
+				return nil
+			}
+			search := math.NaN()
+			if score != nil {
+				search = float64(*score)
+				if p.SideToMove() == chess.Black {
+					search = -search
+				}
+				st.Scored++
+			}
+			if err := d.AddScored(f, res, search); err != nil {
+				return err
+			}
+			st.Positions++
+			return nil
+		})
+	return st, err
+}
+
+// eachSample reads training positions, one per line (see ParseLine),
+// and hands each to f with its result and search score (nil when it has
+// none); comment gets the text of each line starting with #, blank
+// lines are skipped. An error, f's or the parser's, names the input
+// (name) and the line.
+func eachSample(r io.Reader, name string, comment func(string), f func(p *chess.Position, result float64, score *int) error) error {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 4096), maxLine)
 	n := 0
@@ -146,37 +177,22 @@ func Load(d *Dataset, r io.Reader, name string) (LoadStats, error) {
 			continue
 		}
 		if strings.HasPrefix(line, "#") {
-			st.Comments = append(st.Comments, strings.TrimSpace(line[1:]))
+			comment(strings.TrimSpace(line[1:]))
 			continue
 		}
-		st.Lines++
 		p, res, score, err := parseSample(line)
+		if err == nil {
+			err = f(p, res, score)
+		}
 		if err != nil {
-			return st, fmt.Errorf("%s:%d: %v", name, n, err)
+			return fmt.Errorf("%s:%d: %v", name, n, err)
 		}
-		f := engine.EvalFeatures(p)
-		if f.Special {
-			st.Special++
-			continue
-		}
-		search := math.NaN()
-		if score != nil {
-			search = float64(*score)
-			if p.SideToMove() == chess.Black {
-				search = -search
-			}
-			st.Scored++
-		}
-		if err := d.AddScored(f, res, search); err != nil {
-			return st, fmt.Errorf("%s:%d: %v", name, n, err)
-		}
-		st.Positions++
 	}
 	if err := sc.Err(); err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {
-			return st, fmt.Errorf("%s:%d: line longer than %d bytes", name, n+1, maxLine)
+			return fmt.Errorf("%s:%d: line longer than %d bytes", name, n+1, maxLine)
 		}
-		return st, fmt.Errorf("%s: %v", name, err)
+		return fmt.Errorf("%s: %v", name, err)
 	}
-	return st, nil
+	return nil
 }

@@ -1,12 +1,8 @@
 package tune
 
 import (
-	"bufio"
-	"errors"
-	"fmt"
 	"io"
 	"math"
-	"strings"
 
 	"github.com/ferzchess/ferz/chess"
 	"github.com/ferzchess/ferz/engine"
@@ -35,23 +31,11 @@ type NetLoadStats struct {
 // appends them to samples.
 func LoadNetSamples(samples []NetSample, r io.Reader, name string) ([]NetSample, NetLoadStats, error) {
 	var st NetLoadStats
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 4096), maxLine)
-	n := 0
-	for sc.Scan() {
-		n++
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
+	err := eachSample(r, name, func(string) {}, func(p *chess.Position, res float64, score *int) error {
 		st.Lines++
-		p, res, score, err := parseSample(line)
-		if err != nil {
-			return samples, st, fmt.Errorf("%s:%d: %v", name, n, err)
-		}
 		if score == nil || p.InCheck() || p.IsInsufficientMaterial() || engine.EvalFeatures(p).Special {
 			st.Skipped++
-			continue
+			return nil
 		}
 		s := NetSample{stm: p.SideToMove(), score: float32(*score), hce: float32(engine.EvaluateHandWritten(p))}
 		s.result = float32(res)
@@ -66,14 +50,9 @@ func LoadNetSamples(samples []NetSample, r io.Reader, name string) ([]NetSample,
 		}
 		samples = append(samples, s)
 		st.Positions++
-	}
-	if err := sc.Err(); err != nil {
-		if errors.Is(err, bufio.ErrTooLong) {
-			return samples, st, fmt.Errorf("%s:%d: line longer than %d bytes", name, n+1, maxLine)
-		}
-		return samples, st, fmt.Errorf("%s: %v", name, err)
-	}
-	return samples, st, nil
+		return nil
+	})
+	return samples, st, err
 }
 
 // target is what the network learns for s: lambda times the game result
