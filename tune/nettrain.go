@@ -5,7 +5,6 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
-	"sync"
 	"time"
 
 	"github.com/ferzchess/ferz/chess"
@@ -56,14 +55,12 @@ type netScratch struct {
 	loss float64
 }
 
-// sampleGrad adds the gradient of s's squared error to sc.grad and its
-// error to sc.loss.
-//
-// Positions are seen mirrored left to right when flip is 7: the rules
-// are the same but for castling, which the network does not see.
-//
-// The network's output is added to base (centipawns).
-func sampleGrad(w []float32, s *NetSample, target, base, k float32, flip uint16, sc *netScratch) {
+// forward computes the hidden sums of s in sc.acc and returns the
+// network's expected result for the side to move, its output (in
+// centipawns) added to base. Positions are seen mirrored left to right
+// when flip is 7: the rules are the same but for castling, which the
+// network does not see.
+func forward(w []float32, s *NetSample, base, k float32, flip uint16, sc *netScratch) float32 {
 	for persp := chess.White; persp <= chess.Black; persp++ {
 		a := &sc.acc[persp]
 		copy(a[:], w[offB1:offB1+netH])
@@ -82,7 +79,15 @@ func sampleGrad(w []float32, s *NetSample, target, base, k float32, flip uint16,
 	for j := range netH {
 		out += clamp01(us[j])*w2[j] + clamp01(them[j])*w2[netH+j]
 	}
-	p := sigmoid32(k * (out*engine.NetScale + base))
+	return sigmoid32(k * (out*engine.NetScale + base))
+}
+
+// sampleGrad adds the gradient of s's squared error to sc.grad and its
+// error to sc.loss; base and flip are as for forward.
+func sampleGrad(w []float32, s *NetSample, target, base, k float32, flip uint16, sc *netScratch) {
+	p := forward(w, s, base, k, flip, sc)
+	us, them := &sc.acc[s.stm], &sc.acc[s.stm^1]
+	w2 := w[offW2 : offW2+2*netH]
 	diff := p - target
 	sc.loss += float64(diff * diff)
 	g := 2 * diff * p * (1 - p) * k * engine.NetScale
@@ -126,20 +131,14 @@ func clamp01(x float32) float32 { return min(max(x, 0), 1) }
 // netLoss is the mean squared error of the float network w on samples.
 func netLoss(w []float32, samples []NetSample, lambda, k float32, residual bool, threads int) float64 {
 	parts := make([]netScratch, threads)
-	var wg sync.WaitGroup
-	for t := range threads {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sc := &parts[t]
-			sc.grad = make([]float32, netSize)
-			for i := t; i < len(samples); i += threads {
-				s := &samples[i]
-				sampleGrad(w, s, s.target(lambda, k), s.base(residual), k, 0, sc)
-			}
-		}()
-	}
-	wg.Wait()
+	parallel(len(samples), threads, func(t, lo, hi int) {
+		sc := &parts[t]
+		for i := lo; i < hi; i++ {
+			s := &samples[i]
+			d := forward(w, s, s.base(residual), k, 0, sc) - s.target(lambda, k)
+			sc.loss += float64(d * d)
+		}
+	})
 	total := 0.0
 	for _, sc := range parts {
 		total += sc.loss
@@ -196,21 +195,15 @@ func TrainNet(train, holdout []NetSample, opt NetOptions) *engine.Network {
 		trainLoss := 0.0
 		for lo := 0; lo < len(order); lo += opt.Batch {
 			batch := order[lo:min(len(order), lo+opt.Batch)]
-			var wg sync.WaitGroup
-			for t := range parts {
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					sc := &parts[t]
-					clear(sc.grad)
-					sc.loss = 0
-					for i := t; i < len(batch); i += threads {
-						s := &train[batch[i]]
-						sampleGrad(w, s, s.target(lambda, k), s.base(opt.Residual), k, flips[batch[i]], sc)
-					}
-				}()
-			}
-			wg.Wait()
+			parallel(len(batch), threads, func(t, lo, hi int) {
+				sc := &parts[t]
+				clear(sc.grad)
+				sc.loss = 0
+				for _, i := range batch[lo:hi] {
+					s := &train[i]
+					sampleGrad(w, s, s.target(lambda, k), s.base(opt.Residual), k, flips[i], sc)
+				}
+			})
 			grad := parts[0].grad
 			for _, sc := range parts[1:] {
 				for i, g := range sc.grad {
