@@ -127,6 +127,11 @@ func (p *Position) UnmakeMove() {
 
 // MakeNullMove passes the turn to the other side (for null-move pruning).
 // The side to move must not be in check. UnmakeMove takes it back.
+//
+// It is not inlined: its undo record would otherwise take room in every
+// frame of a recursive search that calls it.
+//
+//go:noinline
 func (p *Position) MakeNullMove() {
 	p.history = append(p.history, undo{
 		castling: p.castling, ep: p.ep, epLegal: p.epLegal,

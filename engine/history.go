@@ -29,20 +29,20 @@ func gravity(v, delta int32) int32 {
 // updateHistory rewards the quiet move that caused a cut-off and punishes
 // the quiet moves tried before it, in the butterfly and the continuation
 // histories.
-func (s *Searcher) updateHistory(best chess.Move, quiets []chess.Move, ply, depth int) {
+func (s *Searcher) updateHistory(best chess.Move, tried []chess.Move, ply, depth int) {
 	p := s.pos
 	us := p.SideToMove()
 	bonus := int32(min(depth*depth, 400))
 	prev1, prev2 := s.continuations(ply)
-	for _, m := range quiets {
-		delta := -bonus
-		if m == best {
-			delta = bonus
-		}
+	update := func(m chess.Move, delta int32) {
 		h := &s.history[us][m.From()][m.To()]
 		h.Store(gravity(h.Load(), delta))
 		s.updateCont(prev1, prev2, pieceSquare(p.PieceAt(m.From()), m.To()), delta)
 	}
+	for _, m := range tried {
+		update(m, -bonus)
+	}
+	update(best, bonus)
 }
 
 func abs32(x int32) int32 {

@@ -665,12 +665,16 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 		return 0
 	}
-	defer s.moves.release(s.moves.top)
+	// The list is released by hand at each return below: with this many
+	// returns a deferred call would cost a 72-byte record in every frame.
+	mark := s.moves.top
 	ms := s.moves.push()
 	s.scoreMoves(&ms, ply, hashMove)
 	checks := p.NewCheckInfo()
 
-	var quietsTried [64]chess.Move
+	// The quiet moves searched so far, for the history's maluses, are
+	// written over the front of the node's own list: pick has handed
+	// those places out already and never reads them again.
 	nQuiets := 0
 	bestScore, bestMove := -Infinity, chess.NullMove
 	origAlpha := alpha
@@ -721,11 +725,13 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 			v := s.negamax(singularBeta-1, singularBeta, (depth-1)/2, ply, cutNode)
 			s.excludedMove[ply] = chess.NullMove
 			if s.stop.Load() {
+				s.moves.release(mark)
 				return 0
 			}
 			if v < singularBeta {
 				extension = 1
 			} else if singularBeta >= beta {
+				s.moves.release(mark)
 				return singularBeta
 			}
 		}
@@ -765,6 +771,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 		p.UnmakeMove()
 		if s.stop.Load() {
+			s.moves.release(mark)
 			return 0
 		}
 		if v > bestScore {
@@ -775,17 +782,18 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 				s.pv.update(ply, m)
 				if v >= beta {
 					if !noisy {
-						s.rewardQuiet(m, ply, depth, quietsTried[:nQuiets])
+						s.rewardQuiet(m, ply, depth, ms.moves[:nQuiets])
 					}
 					break
 				}
 			}
 		}
-		if !noisy && nQuiets < len(quietsTried) {
-			quietsTried[nQuiets] = m
+		if !noisy && nQuiets < maxQuietsTried {
+			ms.moves[nQuiets] = m
 			nQuiets++
 		}
 	}
+	s.moves.release(mark)
 	bound := BoundUpper
 	switch {
 	case bestScore >= beta:
@@ -820,11 +828,11 @@ func (s *Searcher) rewardQuiet(m chess.Move, ply, depth int, tried []chess.Move)
 	if last := p.LastMove(); last != chess.NullMove {
 		s.counters[p.PieceAt(last.To())][last.To()] = m
 	}
-	var all [65]chess.Move
-	n := copy(all[:], tried)
-	all[n] = m
-	s.updateHistory(m, all[:n+1], ply, depth)
+	s.updateHistory(m, tried, ply, depth)
 }
+
+// maxQuietsTried bounds the quiet moves a cut-off punishes.
+const maxQuietsTried = 64
 
 // quiescence searches captures and promotions (all evasions when in
 // check) until the position is quiet, so that the static evaluation is
@@ -880,7 +888,7 @@ func (s *Searcher) quiescence(alpha, beta, ply int, checks bool) int {
 			addQuietChecks(p, gen)
 		}
 	}
-	defer s.moves.release(s.moves.top)
+	mark := s.moves.top
 	ms := s.moves.push()
 	scoreNoisy(p, &ms)
 	origAlpha := alpha
@@ -910,6 +918,7 @@ func (s *Searcher) quiescence(alpha, beta, ply int, checks bool) int {
 		v := -s.quiescence(-beta, -alpha, ply+1, false)
 		p.UnmakeMove()
 		if s.stop.Load() {
+			s.moves.release(mark)
 			return 0
 		}
 		if v > bestScore {
@@ -923,6 +932,7 @@ func (s *Searcher) quiescence(alpha, beta, ply int, checks bool) int {
 			}
 		}
 	}
+	s.moves.release(mark)
 	bound := BoundUpper
 	switch {
 	case bestScore >= beta:
