@@ -7,13 +7,29 @@ import "github.com/ferzchess/ferz/chess"
 // the greatest possible length in every frame would make each ply of the
 // search 1.5 KB of goroutine stack, and stacks grow in powers of two: a
 // deep search would take 128 KB a thread.
+//
+// The lists live in chunks allocated as the path first needs them; a
+// list that does not fit in the rest of a chunk starts the next one. So
+// a thread pays for the depth it searches (hundreds of threads may run)
+// and growing copies nothing and leaves no garbage.
 type moveStack struct {
-	moves  []chess.Move
-	scores []int32
-	top    int
+	chunks []*moveChunk
+	// top is where the next list goes: chunk top/chunkMoves, place
+	// top%chunkMoves.
+	top int
 	// gen is where the move generators write a node's moves before push
 	// copies them onto the stack.
 	gen chess.MoveList
+}
+
+// chunkMoves is the moves of a chunk: more than any position has, so
+// that a list always fits in a fresh chunk.
+const chunkMoves = chess.MaxMoves
+
+// moveChunk is a piece of the stack: moves and their ordering scores.
+type moveChunk struct {
+	moves  [chunkMoves]chess.Move
+	scores [chunkMoves]int32
 }
 
 // push copies gen onto the stack and returns a selector over the copy.
@@ -21,24 +37,19 @@ type moveStack struct {
 // being top before the push.
 func (st *moveStack) push() moveSelector {
 	n := st.gen.N
-	if st.top+n > len(st.moves) {
-		st.grow(n)
+	c, at := st.top/chunkMoves, st.top%chunkMoves
+	if at+n > chunkMoves {
+		c, at = c+1, 0
 	}
-	end := st.top + n
-	moves := st.moves[st.top:end:end]
+	if c == len(st.chunks) {
+		st.chunks = append(st.chunks, new(moveChunk))
+	}
+	chunk := st.chunks[c]
+	end := at + n
+	moves := chunk.moves[at:end:end]
 	copy(moves, st.gen.Moves[:n])
-	scores := st.scores[st.top:end:end]
-	st.top = end
-	return moveSelector{moves: moves, scores: scores}
-}
-
-// grow makes room for n more moves. The lists of the nodes above keep
-// the old arrays, which they alone still use; only later lists go into
-// the new ones, at the same indices.
-func (st *moveStack) grow(n int) {
-	size := max(2*len(st.moves), st.top+n, 1024)
-	st.moves = make([]chess.Move, size)
-	st.scores = make([]int32, size)
+	st.top = c*chunkMoves + end
+	return moveSelector{moves: moves, scores: chunk.scores[at:end:end]}
 }
 
 // release pops the lists pushed since top was mark.
