@@ -203,37 +203,52 @@ type netDelta struct {
 }
 
 // netStack holds the accumulators along the search's current line; an
-// entry is computed from its parent when an evaluation needs it. Its
-// plies come in chunks allocated as the search first reaches them, so
-// that a thread pays for the depth it searches (the whole MaxPly would
-// cost each of up to 256 threads 68 KB), and growing leaves no garbage.
+// entry is computed from its parent when an evaluation needs it.
+//
+// Only the last netRing plies of the line are kept, in a ring: a thread's
+// stack costs 9 KB whatever its depth (the whole MaxPly would cost each
+// of up to 256 threads 68 KB) and nothing is allocated during a search.
+// Each entry carries the serial number of the push that wrote it and
+// line[ply] that of the current line's push at ply: an entry whose
+// place a deeper line took since does not match, and the evaluation
+// then starts from the board, which happens only after the search comes
+// back from more than netRing plies deeper.
 type netStack struct {
-	chunks [(MaxPly + 2 + netChunk - 1) / netChunk]*[netChunk]netPly
+	ring   [netRing]netPly
+	line   [MaxPly + 2]uint64
+	serial uint64
 }
 
 // netPly is one ply's accumulator and the move that led to it.
 type netPly struct {
 	acc      accumulator
 	delta    netDelta
+	serial   uint64
 	computed bool
 }
 
-// netChunk is the plies allocated at a time.
-const netChunk = 8
+// netRing is the plies the ring keeps, a power of two.
+const netRing = 16
 
-// at returns ply's entry, allocating its chunk if need be.
-func (st *netStack) at(ply int) *netPly {
-	c := st.chunks[ply/netChunk]
-	if c == nil {
-		c = new([netChunk]netPly)
-		st.chunks[ply/netChunk] = c
-	}
-	return &c[ply%netChunk]
+// at returns ply's place in the ring.
+func (st *netStack) at(ply int) *netPly { return &st.ring[ply%netRing] }
+
+// claim gives ply's place to the current line and returns it.
+func (st *netStack) claim(ply int) *netPly {
+	st.serial++
+	st.line[ply] = st.serial
+	e := st.at(ply)
+	e.serial = st.serial
+	e.computed = false
+	return e
 }
+
+// onLine reports whether ply's place still holds the current line's entry.
+func (st *netStack) onLine(ply int) bool { return st.at(ply).serial == st.line[ply] }
 
 // root sets the accumulator of ply 0 from the root position.
 func (st *netStack) root(p *chess.Position) {
-	e := st.at(0)
+	e := st.claim(0)
 	e.acc.refresh(net, p)
 	e.computed = true
 }
@@ -241,9 +256,7 @@ func (st *netStack) root(p *chess.Position) {
 // push records move m, about to be made in p at ply, for the
 // accumulator of ply+1.
 func (st *netStack) push(p *chess.Position, m chess.Move, ply int) {
-	e := st.at(ply + 1)
-	e.computed = false
-	d := &e.delta
+	d := &st.claim(ply + 1).delta
 	from, to := m.From(), m.To()
 	pc := p.PieceAt(from)
 	d.nOff, d.nOn = 1, 1
@@ -277,28 +290,32 @@ func (st *netStack) push(p *chess.Position, m chess.Move, ply int) {
 
 // pushNull records a null move at ply.
 func (st *netStack) pushNull(ply int) {
-	e := st.at(ply + 1)
-	e.delta = netDelta{}
-	e.computed = false
+	st.claim(ply + 1).delta = netDelta{}
 }
 
 // evaluate returns the network's evaluation of p, the position at ply,
 // bringing the accumulators up to date from the nearest computed one.
 func (st *netStack) evaluate(p *chess.Position, ply int) int {
 	e := st.at(ply)
-	i := ply
-	for i > 0 && !st.at(i).computed {
-		i--
-	}
-	if !st.at(i).computed {
-		e.acc.refresh(net, p)
+	if !st.onLine(ply) || !e.computed {
+		// From the nearest computed entry of the current line still in
+		// the ring; a deeper line may have taken the places between, or
+		// this one, and then the board is the start.
+		i := ply - 1
+		for i >= 0 && st.onLine(i) && !st.at(i).computed {
+			i--
+		}
+		if !st.onLine(ply) || i < 0 || !st.onLine(i) {
+			e.serial = st.line[ply]
+			e.acc.refresh(net, p)
+		} else {
+			for ; i < ply; i++ {
+				next := st.at(i + 1)
+				next.delta.apply(&next.acc, &st.at(i).acc)
+				next.computed = true
+			}
+		}
 		e.computed = true
-		i = ply
-	}
-	for ; i < ply; i++ {
-		next := st.at(i + 1)
-		next.delta.apply(&next.acc, &st.at(i).acc)
-		next.computed = true
 	}
 	return net.output(&e.acc, p.SideToMove())
 }

@@ -86,6 +86,73 @@ func TestNetStackMatchesRefresh(t *testing.T) {
 	})
 }
 
+// TestNetStackInATree walks random trees as a search does: down and back
+// up, lines deeper than the ring, null moves, and evaluations before and
+// after a node's children (as a null move's verification search does).
+// Every evaluation must equal the one from scratch.
+func TestNetStackInATree(t *testing.T) {
+	withNetwork(t, randomNetwork(5), func() {
+		rng := rand.New(rand.NewPCG(5, 6))
+		checked := 0
+		// walk searches depth plies below p; wide, below a node, is the
+		// number of children with two each (the rest have one).
+		var walk func(p *chess.Position, st *netStack, ply, depth, wide int)
+		walk = func(p *chess.Position, st *netStack, ply, depth, wide int) {
+			check := func() {
+				if got, want := st.evaluate(p, ply), net.Evaluate(p); got != want {
+					t.Fatalf("ply %d after %v: incremental %d, from scratch %d", ply, p.Moves(), got, want)
+				}
+				checked++
+			}
+			if rng.IntN(3) > 0 {
+				check()
+			}
+			var list chess.MoveList
+			p.GenerateLegal(&list)
+			if depth == 0 || list.N == 0 || ply >= MaxPly-1 {
+				return
+			}
+			children := 1
+			if wide > 0 {
+				children = 2
+			}
+			for range children {
+				if !p.InCheck() && rng.IntN(8) == 0 {
+					st.pushNull(ply)
+					p.MakeNullMove()
+				} else {
+					m := list.Moves[rng.IntN(list.N)]
+					st.push(p, m, ply)
+					p.MakeMove(m)
+				}
+				// Mostly short subtrees, now and then a line far deeper
+				// than the ring.
+				next, nextWide := depth-1, wide-1
+				if rng.IntN(20) == 0 {
+					next = netRing + rng.IntN(2*netRing)
+				}
+				walk(p, st, ply+1, next, nextWide)
+				p.UnmakeMove()
+				if rng.IntN(2) == 0 {
+					check()
+				}
+			}
+		}
+		for _, fen := range []string{chess.StartFEN, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"} {
+			for range 20 {
+				p := chess.MustParseFEN(fen)
+				st := newNetStack()
+				st.root(p)
+				walk(p, st, 0, 8, 8)
+			}
+		}
+		if checked < 1000 {
+			t.Fatalf("only %d positions checked", checked)
+		}
+		t.Logf("%d positions checked", checked)
+	})
+}
+
 // TestNetworkRoundTrip writes a network and reads it back.
 func TestNetworkRoundTrip(t *testing.T) {
 	n := randomNetwork(9)
