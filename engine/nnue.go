@@ -205,16 +205,17 @@ type netDelta struct {
 // netStack holds the accumulators along the search's current line; an
 // entry is computed from its parent when an evaluation needs it.
 //
-// Only the last netRing plies of the line are kept, in a ring: a thread's
-// stack costs 9 KB whatever its depth (the whole MaxPly would cost each
-// of up to 256 threads 68 KB) and nothing is allocated during a search.
-// Each entry carries the serial number of the push that wrote it and
+// The entries are kept in a ring. The first threads' rings hold a whole
+// line (MaxPly); a lean thread's holds the last netRingLean plies, 9 KB
+// against 68 KB, which keeps up to 256 threads within the memory budget.
+// Each entry carries the serial number of the push that wrote it, and
 // line[ply] that of the current line's push at ply: an entry whose
-// place a deeper line took since does not match, and the evaluation
-// then starts from the board, which happens only after the search comes
-// back from more than netRing plies deeper.
+// place a deeper line took since does not match, and the evaluation then
+// starts from the board. In a lean ring that happens for about one
+// evaluation in ten at depth 13 (each from the board costs some twenty
+// updates from a parent), in a full one practically never.
 type netStack struct {
-	ring   [netRing]netPly
+	ring   []netPly // a power of two long
 	line   [MaxPly + 2]uint64
 	serial uint64
 }
@@ -227,11 +228,14 @@ type netPly struct {
 	computed bool
 }
 
-// netRing is the plies the ring keeps, a power of two.
-const netRing = 16
+// Ring sizes, powers of two.
+const (
+	netRingFull = MaxPly
+	netRingLean = 16
+)
 
 // at returns ply's place in the ring.
-func (st *netStack) at(ply int) *netPly { return &st.ring[ply%netRing] }
+func (st *netStack) at(ply int) *netPly { return &st.ring[ply&(len(st.ring)-1)] }
 
 // claim gives ply's place to the current line and returns it.
 func (st *netStack) claim(ply int) *netPly {
@@ -347,13 +351,17 @@ func (n *Network) row(persp chess.Color, c netChange) *[NetHidden]int16 {
 	return &n.W1[NetFeature(persp, c.pc, c.sq)]
 }
 
-// newNetStack returns accumulators for a searcher, or nil when the build
-// has no network.
-func newNetStack() *netStack {
+// newNetStack returns the accumulators of the thread with the given
+// index (0 for the main thread), or nil when the build has no network.
+func newNetStack(thread int) *netStack {
 	if net == nil {
 		return nil
 	}
-	return new(netStack)
+	size := netRingFull
+	if thread >= leanThreadsFrom {
+		size = netRingLean
+	}
+	return &netStack{ring: make([]netPly, size)}
 }
 
 // evaluate is the search's static evaluation of p, the position at ply,

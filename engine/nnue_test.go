@@ -57,7 +57,7 @@ func TestNetStackMatchesRefresh(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				st := newNetStack()
+				st := newNetStack(0)
 				st.root(p)
 				for ply := 0; ply < 60; ply++ {
 					if got, want := st.evaluate(p, ply), net.Evaluate(p); got != want {
@@ -87,7 +87,7 @@ func TestNetStackMatchesRefresh(t *testing.T) {
 }
 
 // TestNetStackInATree walks random trees as a search does: down and back
-// up, lines deeper than the ring, null moves, and evaluations before and
+// up, lines deeper than a lean ring, null moves, and evaluations before and
 // after a node's children (as a null move's verification search does).
 // Every evaluation must equal the one from scratch.
 func TestNetStackInATree(t *testing.T) {
@@ -126,10 +126,10 @@ func TestNetStackInATree(t *testing.T) {
 					p.MakeMove(m)
 				}
 				// Mostly short subtrees, now and then a line far deeper
-				// than the ring.
+				// than a lean thread's ring.
 				next, nextWide := depth-1, wide-1
 				if rng.IntN(20) == 0 {
-					next = netRing + rng.IntN(2*netRing)
+					next = netRingLean + rng.IntN(2*netRingLean)
 				}
 				walk(p, st, ply+1, next, nextWide)
 				p.UnmakeMove()
@@ -139,9 +139,9 @@ func TestNetStackInATree(t *testing.T) {
 			}
 		}
 		for _, fen := range []string{chess.StartFEN, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"} {
-			for range 20 {
+			for game := range 40 {
 				p := chess.MustParseFEN(fen)
-				st := newNetStack()
+				st := newNetStack(game % 2 * leanThreadsFrom) // full and lean rings
 				st.root(p)
 				walk(p, st, 0, 8, 8)
 			}
@@ -192,7 +192,7 @@ func BenchmarkNetApply(b *testing.B) {
 		p := chess.StartPosition()
 		var a, c accumulator
 		a.refresh(net, p)
-		st := newNetStack()
+		st := newNetStack(0)
 		st.push(p, chess.NewMove(chess.E2, chess.E4), 0)
 		d := &st.at(1).delta
 		for b.Loop() {

@@ -21,17 +21,17 @@ type pawnEntry struct {
 type pawnTable []pawnEntry
 
 // Sizes of the pawn tables: the first threads have a large one; beyond
-// them a small one keeps hundreds of threads within the memory budget.
+// them (leanThreadsFrom) a small one keeps hundreds of threads within the
+// memory budget.
 const (
 	pawnTableEntries      = 1024
 	pawnTableEntriesSmall = 64
-	largePawnTables       = 8
 )
 
 // newPawnTable returns the pawn table of the thread with the given
 // index (0 for the main thread).
 func newPawnTable(thread int) pawnTable {
-	if thread < largePawnTables {
+	if thread < leanThreadsFrom {
 		return make(pawnTable, pawnTableEntries)
 	}
 	return make(pawnTable, pawnTableEntriesSmall)

@@ -133,7 +133,7 @@ func NewSearcher(tt *TT) *Searcher {
 	return &Searcher{
 		TT: tt, stop: new(atomic.Bool), pv: new(pvTable), pawns: newPawnTable(0),
 		history: new(butterflyHistory), cont: new(contHistory), correction: new(correctionTable),
-		nn: newNetStack(),
+		nn: newNetStack(0),
 	}
 }
 
@@ -142,7 +142,7 @@ func NewSearcher(tt *TT) *Searcher {
 func (s *Searcher) SetThreads(n int) {
 	n = min(max(n, 1), MaxThreads)
 	for len(s.helpers) < n-1 {
-		h := &Searcher{TT: s.TT, history: s.history, cont: s.cont, correction: s.correction, pawns: newPawnTable(len(s.helpers) + 1), nn: newNetStack()}
+		h := &Searcher{TT: s.TT, history: s.history, cont: s.cont, correction: s.correction, pawns: newPawnTable(len(s.helpers) + 1), nn: newNetStack(len(s.helpers) + 1)}
 		h.stop = s.stop
 		h.helper = true
 		h.main = s
@@ -153,6 +153,12 @@ func (s *Searcher) SetThreads(n int) {
 
 // MaxThreads bounds SetThreads.
 const MaxThreads = 256
+
+// leanThreadsFrom is the index of the first thread (0 is the main one)
+// whose caches are small: the threads before it, which have a core of
+// their own on most machines, get full-size ones; beyond them, small ones
+// keep hundreds of threads within the memory budget, for a little speed.
+const leanThreadsFrom = 8
 
 // Threads returns the number of threads searches use.
 func (s *Searcher) Threads() int { return len(s.helpers) + 1 }
