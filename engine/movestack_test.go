@@ -1,0 +1,59 @@
+package engine
+
+import (
+	"testing"
+
+	"github.com/ferzchess/ferz/chess"
+)
+
+// TestMoveStackKeepsEachNodesList pushes lists of many lengths, as a
+// line of nodes does, across chunk boundaries, and checks that every
+// node's list still holds its own moves when it is released, that
+// releasing returns to the mark, and that lists reuse the chunks.
+func TestMoveStackKeepsEachNodesList(t *testing.T) {
+	var st moveStack
+	// move i of the list at depth d is a distinct, checkable value.
+	moveAt := func(d, i int) chess.Move { return chess.Move(d*chess.MaxMoves + i) }
+	var walk func(depth int)
+	walk = func(depth int) {
+		if depth == 40 {
+			return
+		}
+		n := []int{0, 1, 37, 218, 120, 256, 5}[depth%7]
+		st.gen.N = n
+		for i := range n {
+			st.gen.Moves[i] = moveAt(depth, i)
+		}
+		mark := st.top
+		ms := st.push()
+		if len(ms.moves) != n || len(ms.scores) != n {
+			t.Fatalf("depth %d: a list of %d moves, %d scores for %d", depth, len(ms.moves), len(ms.scores), n)
+		}
+		for i := range ms.scores {
+			ms.scores[i] = int32(depth)
+		}
+		walk(depth + 1)
+		if depth%8 == 0 {
+			walk(depth + 1) // a sibling line over the same places
+		}
+		for i, m := range ms.moves {
+			if m != moveAt(depth, i) || ms.scores[i] != int32(depth) {
+				t.Fatalf("depth %d: move %d is %v (score %d), want %v", depth, i, m, ms.scores[i], moveAt(depth, i))
+			}
+		}
+		st.release(mark)
+		if st.top != mark {
+			t.Fatalf("depth %d: top %d after release, want %d", depth, st.top, mark)
+		}
+	}
+	for range 3 {
+		walk(0)
+		if st.top != 0 {
+			t.Fatalf("top %d after the walk", st.top)
+		}
+	}
+	// 40 lists of at most 256 moves: never more chunks than lists.
+	if len(st.chunks) > 40 {
+		t.Errorf("%d chunks for a line of 40 lists", len(st.chunks))
+	}
+}
