@@ -910,6 +910,9 @@ func (s *Searcher) quiescence(alpha, beta, ply int, checks bool) int {
 				continue
 			}
 			// Delta pruning: even winning the piece would not reach alpha.
+			// It cuts the quiet checks too (a victim worth 0) when the side
+			// to move is behind: keeping them found more mates but gained
+			// nothing in games (docs/search-tests.md, 2026-11-25).
 			if m.Kind() != chess.Promotion && eval+SimpleValue[p.PieceAt(m.To()).Type()]+200 <= alpha {
 				continue
 			}
