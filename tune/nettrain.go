@@ -25,6 +25,9 @@ type NetOptions struct {
 	// Residual trains the network to correct the hand-written
 	// evaluation: the evaluation is their sum.
 	Residual bool
+	// Init, if set, is the network training starts from (fine-tuning)
+	// instead of random weights; its Residual must match.
+	Init *engine.Network
 	// Progress, if set, gets a line an epoch.
 	Progress io.Writer
 }
@@ -167,6 +170,9 @@ func TrainNet(train, holdout []NetSample, opt NetOptions) *engine.Network {
 			w[i] = 0
 		}
 	}
+	if opt.Init != nil {
+		dequantize(opt.Init, w)
+	}
 	m1 := make([]float32, netSize)
 	m2 := make([]float32, netSize)
 	threads := max(1, opt.Threads)
@@ -258,6 +264,25 @@ func quantize(w []float32) *engine.Network {
 	}
 	n.B2 = int32(math.Round(float64(w[offB2]) * engine.NetQA * engine.NetQB))
 	return n
+}
+
+// dequantize sets the float network w to the engine's network n, the
+// inverse of quantize: the factor rows start at zero, since n's rows
+// already hold what they learnt.
+func dequantize(n *engine.Network, w []float32) {
+	for i := range engine.NetInputs {
+		for j := range netH {
+			w[i*netH+j] = float32(n.W1[i][j]) / engine.NetQA
+		}
+	}
+	clear(w[offF:offB1])
+	for j := range netH {
+		w[offB1+j] = float32(n.B1[j]) / engine.NetQA
+	}
+	for j := range 2 * netH {
+		w[offW2+j] = float32(n.W2[j]) / engine.NetQB
+	}
+	w[offB2] = float32(n.B2) / (engine.NetQA * engine.NetQB)
 }
 
 // NetError is the mean squared error of the quantised network n on

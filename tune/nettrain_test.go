@@ -83,6 +83,50 @@ func TestTrainNetFitsACorrection(t *testing.T) {
 	}
 }
 
+// TestDequantizeInvertsQuantize checks that a network read back into
+// float weights quantises to itself.
+func TestDequantizeInvertsQuantize(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	n := new(engine.Network)
+	for i := range n.W1 {
+		for j := range n.W1[i] {
+			n.W1[i][j] = int16(rng.IntN(1531) - 765)
+		}
+	}
+	for j := range n.B1 {
+		n.B1[j] = int16(rng.IntN(511) - 255)
+	}
+	for j := range n.W2 {
+		n.W2[j] = int16(rng.IntN(4001) - 2000)
+	}
+	n.B2 = -12345
+	w := make([]float32, netSize)
+	dequantize(n, w)
+	if got := quantize(w); *got != *n {
+		t.Error("quantize(dequantize(n)) differs from n")
+	}
+}
+
+// TestTrainNetStartsFromInit fine-tunes a trained network with a tiny
+// step: it must keep the trained network's error, far below that of one
+// epoch from random weights.
+func TestTrainNetStartsFromInit(t *testing.T) {
+	train := randomSamples(t, 2000, 11)
+	opt := NetOptions{Epochs: 10, Batch: 32, LR: 0.001, K: 0.006848, Threads: 2, Seed: 1, Residual: true}
+	trained := TrainNet(train, nil, opt)
+	trainedErr, hceErr := NetError(trained, train, 0, opt.K, true)
+	opt.Epochs, opt.LR = 1, 1e-6
+	fresh := TrainNet(train, nil, opt)
+	freshErr, _ := NetError(fresh, train, 0, opt.K, true)
+	opt.Init = trained
+	tuned := TrainNet(train, nil, opt)
+	tunedErr, _ := NetError(tuned, train, 0, opt.K, true)
+	t.Logf("hand-written %.6f, trained %.6f, one tiny epoch from random %.6f, from the trained network %.6f", hceErr, trainedErr, freshErr, tunedErr)
+	if !(tunedErr < trainedErr*1.05) || !(tunedErr < 0.7*freshErr) {
+		t.Errorf("from the trained network: error %.6f, want about %.6f and well below %.6f", tunedErr, trainedErr, freshErr)
+	}
+}
+
 // TestSampleGradient checks the gradient of one position's error
 // against finite differences, for weights of each layer.
 func TestSampleGradient(t *testing.T) {

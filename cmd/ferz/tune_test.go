@@ -124,6 +124,11 @@ func TestTuneGenScoresAndNet(t *testing.T) {
 	if err := n.UnmarshalBinary(b); err != nil || !n.Residual {
 		t.Errorf("the written network: %v, residual %v", err, n.Residual)
 	}
+	tuned := filepath.Join(dir, "tuned.nnue")
+	code, out, errOut = runFerz("tune", "net", "-residual", "-init", netFile, "-lr", "0.0001", "-data", positions, "-epochs", "1", "-batch", "16", "-holdout", "0.2", "-out", tuned)
+	if code != 0 || !strings.Contains(out, "wrote "+tuned) {
+		t.Fatalf("net -init: exit status %d: %s%s", code, out, errOut)
+	}
 }
 
 func TestTuneRefusesBadInput(t *testing.T) {
@@ -159,6 +164,9 @@ func TestTuneRefusesBadInput(t *testing.T) {
 		{net("-data", badData, "-holdout", "0.6"), "-holdout 0.6"},
 		{net("-data", badData, "-threads", "0"), "-threads 0"},
 		{net("-data", badData, "-out", filepath.Join(dir, "no", "x.nnue")), "does not exist"},
+		{net("-data", badData, "-init", missing), "-init: open "},
+		{net("-data", badData, "-init", badData), "not a Ferz network file"},
+		{net("-data", badData, "-init", filepath.Join("..", "..", "engine", "ferz.nnue")), "residual flag is true, -residual is false"},
 		{[]string{"tune"}, "want a subcommand"},
 		{[]string{"tune", "tweak"}, `unknown subcommand "tweak"`},
 		{gen(), "-games 0"},

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ferzchess/ferz/engine"
 	"github.com/ferzchess/ferz/tune"
 )
 
@@ -20,10 +21,13 @@ default to engine/ferz.nnue, which the next build embeds. The target of
 each position is -lambda times the game result plus the rest times the
 search score's expected result, sigmoid(K*score). The last -holdout of
 the positions are held out to measure; the final line compares the
-network's error there with the hand-written evaluation's.
+network's error there with the hand-written evaluation's. With -init,
+training starts from an existing network instead of random weights
+(fine-tuning on new positions; use a smaller -lr and fewer -epochs).
 
-Example:
-	ferz tune net -data a-d8.epd,b-d8.epd -epochs 30 -out engine/ferz.nnue`
+Examples:
+	ferz tune net -data a-d8.epd,b-d8.epd -epochs 30 -out engine/ferz.nnue
+	ferz tune net -residual -init engine/ferz.nnue -lr 0.0003 -epochs 3 -data new.epd`
 
 // runTuneNet implements "ferz tune net".
 func runTuneNet(args []string, stdout, stderr io.Writer) error {
@@ -40,6 +44,7 @@ func runTuneNet(args []string, stdout, stderr io.Writer) error {
 	out := fs.String("out", "engine/ferz.nnue", "network `file` to write")
 	residual := fs.Bool("residual", false, "train a correction to the hand-written evaluation")
 	mirror := fs.Bool("mirror", true, "show each position mirrored left to right half the time")
+	initFile := fs.String("init", "", "network `file` to start from instead of random weights")
 	if err := parseFlags(fs, args, stdout, stderr); err != nil {
 		return err
 	}
@@ -68,6 +73,20 @@ func runTuneNet(args []string, stdout, stderr io.Writer) error {
 			return usageErrorf("tune net: -out %s: directory %s does not exist", *out, dir)
 		}
 	}
+	var init *engine.Network
+	if *initFile != "" {
+		b, err := os.ReadFile(*initFile)
+		if err != nil {
+			return usageErrorf("tune net: -init: %v", err)
+		}
+		init = new(engine.Network)
+		if err := init.UnmarshalBinary(b); err != nil {
+			return usageErrorf("tune net: -init %s: %v", *initFile, err)
+		}
+		if init.Residual != *residual {
+			return usageErrorf("tune net: -init %s: the network's residual flag is %v, -residual is %v", *initFile, init.Residual, *residual)
+		}
+	}
 	began := time.Now()
 	var samples []tune.NetSample
 	for _, name := range strings.Split(*data, ",") {
@@ -91,7 +110,7 @@ func runTuneNet(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "positions: %d to train on, %d held out\n", len(train), len(hold))
 	n := tune.TrainNet(train, hold, tune.NetOptions{
 		Epochs: *epochs, Batch: *batch, LR: *lr, Lambda: *lambda, K: *k,
-		Threads: *threads, Seed: *seed, Mirror: *mirror, Residual: *residual, Progress: stdout,
+		Threads: *threads, Seed: *seed, Mirror: *mirror, Residual: *residual, Init: init, Progress: stdout,
 	})
 	netErr, hceErr := tune.NetError(n, hold, *lambda, *k, *residual)
 	fmt.Fprintf(stdout, "held out, quantised network: %.6f; hand-written evaluation: %.6f\n", netErr, hceErr)
