@@ -172,6 +172,11 @@ func TrainNet(train, holdout []NetSample, opt NetOptions) *engine.Network {
 	}
 	if opt.Init != nil {
 		dequantize(opt.Init, w)
+		if opt.Progress != nil {
+			fmt.Fprintf(opt.Progress, "start: error %.6f  held out %.6f\n",
+				netLoss(w, train, float32(opt.Lambda), float32(opt.K), opt.Residual, max(1, opt.Threads)),
+				netLoss(w, holdout, float32(opt.Lambda), float32(opt.K), opt.Residual, max(1, opt.Threads)))
+		}
 	}
 	m1 := make([]float32, netSize)
 	m2 := make([]float32, netSize)

@@ -126,7 +126,7 @@ func TestTuneGenScoresAndNet(t *testing.T) {
 	}
 	tuned := filepath.Join(dir, "tuned.nnue")
 	code, out, errOut = runFerz("tune", "net", "-residual", "-init", netFile, "-lr", "0.0001", "-data", positions, "-epochs", "1", "-batch", "16", "-holdout", "0.2", "-out", tuned)
-	if code != 0 || !strings.Contains(out, "wrote "+tuned) {
+	if code != 0 || !strings.Contains(out, "start: error ") || !strings.Contains(out, "wrote "+tuned) {
 		t.Fatalf("net -init: exit status %d: %s%s", code, out, errOut)
 	}
 }
