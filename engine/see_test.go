@@ -1,0 +1,41 @@
+package engine
+
+import (
+	"testing"
+
+	"github.com/ferzchess/ferz/chess"
+)
+
+// seeCase is an exchange whose outcome for the side making move is gain
+// centipawns (SimpleValue's).
+type seeCase struct {
+	name, fen, move string
+	gain            int
+}
+
+var seeCases = []seeCase{
+	{"pawn takes a knight a pawn defends", "4k3/8/2p5/3n4/4P3/8/8/4K3 w - - 0 1", "e4d5", 320 - 100},
+	{"queen takes a pawn a pawn defends", "4k3/8/2p5/3p4/8/8/8/3QK3 w - - 0 1", "d1d5", 100 - 950},
+	{"undefended pawn", "4k3/8/8/3p4/8/8/8/3QK3 w - - 0 1", "d1d5", 100},
+	{"the second rook behind the first (x-ray)", "4r1k1/8/4n3/8/8/8/4R3/4R1K1 w - - 0 1", "e2e6", 320},
+	{"the king may not retake a defended piece", "8/8/4k3/3p4/8/2N5/8/3RK3 w - - 0 1", "c3d5", 100},
+	{"promotion", "8/1P6/8/8/8/8/8/k6K w - - 0 1", "b7b8q", 950 - 100},
+	{"en passant", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6", 100},
+	{"castling", "4k3/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1", 0},
+}
+
+// TestSEE checks each exchange at its exact gain: SEE holds at the gain
+// and fails one centipawn above it.
+func TestSEE(t *testing.T) {
+	for _, c := range seeCases {
+		p := chess.MustParseFEN(c.fen)
+		m, err := p.ParseUCI(c.move)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if !SEE(p, m, c.gain) || SEE(p, m, c.gain+1) {
+			t.Errorf("%s (%s %s): SEE(%d) = %v, SEE(%d) = %v; want the gain to be %d",
+				c.name, c.fen, c.move, c.gain, SEE(p, m, c.gain), c.gain+1, SEE(p, m, c.gain+1), c.gain)
+		}
+	}
+}
