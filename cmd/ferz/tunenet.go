@@ -73,18 +73,18 @@ func runTuneNet(args []string, stdout, stderr io.Writer) error {
 			return usageErrorf("tune net: -out %s: directory %s does not exist", *out, dir)
 		}
 	}
-	var init *engine.Network
+	var start *engine.Network
 	if *initFile != "" {
 		b, err := os.ReadFile(*initFile)
 		if err != nil {
 			return usageErrorf("tune net: -init: %v", err)
 		}
-		init = new(engine.Network)
-		if err := init.UnmarshalBinary(b); err != nil {
+		start = new(engine.Network)
+		if err := start.UnmarshalBinary(b); err != nil {
 			return usageErrorf("tune net: -init %s: %v", *initFile, err)
 		}
-		if init.Residual != *residual {
-			return usageErrorf("tune net: -init %s: the network's residual flag is %v, -residual is %v", *initFile, init.Residual, *residual)
+		if start.Residual != *residual {
+			return usageErrorf("tune net: -init %s: the network's residual flag is %v, -residual is %v", *initFile, start.Residual, *residual)
 		}
 	}
 	began := time.Now()
@@ -110,7 +110,7 @@ func runTuneNet(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "positions: %d to train on, %d held out\n", len(train), len(hold))
 	n := tune.TrainNet(train, hold, tune.NetOptions{
 		Epochs: *epochs, Batch: *batch, LR: *lr, Lambda: *lambda, K: *k,
-		Threads: *threads, Seed: *seed, Mirror: *mirror, Residual: *residual, Init: init, Progress: stdout,
+		Threads: *threads, Seed: *seed, Mirror: *mirror, Residual: *residual, Init: start, Progress: stdout,
 	})
 	netErr, hceErr := tune.NetError(n, hold, *lambda, *k, *residual)
 	fmt.Fprintf(stdout, "held out, quantised network: %.6f; hand-written evaluation: %.6f\n", netErr, hceErr)
