@@ -202,7 +202,7 @@ func TestRunRefusesBadConfigs(t *testing.T) {
 		{Engines: []EngineConfig{good, good}, GamesPerPairing: 2, TimeControl: tc},
 		{Engines: []EngineConfig{good, fakeEngine("b", "good")}, GamesPerPairing: 0, TimeControl: tc},
 		{Engines: []EngineConfig{good, fakeEngine("b", "good")}, GamesPerPairing: 2},
-		{Engines: []EngineConfig{good, fakeEngine("b", "good"), fakeEngine("c", "good")}, GamesPerPairing: 2, TimeControl: tc, SPRT: &SPRT{0, 5, 0.05, 0.05}},
+		{Engines: []EngineConfig{good, fakeEngine("b", "good"), fakeEngine("c", "good")}, GamesPerPairing: 2, TimeControl: tc, SPRT: &SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05}},
 	}
 	for i, c := range bad {
 		if _, err := Run(context.Background(), c); err == nil {
@@ -245,6 +245,29 @@ func TestSPRTStopsTheMatch(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "SPRT: H1 accepted") {
 		t.Errorf("no SPRT verdict in the output:\n%s", out.String())
+	}
+}
+
+func TestSPRTPriorPairsCount(t *testing.T) {
+	// The prior pairs, all lost, outweigh what this run's won pairs
+	// show: the test accepts H0 after the first pair.
+	var out bytes.Buffer
+	res, err := Run(context.Background(), Config{
+		Engines:         []EngineConfig{fakeEngine("good", "good"), fakeEngine("crash", "crash")},
+		GamesPerPairing: 1000,
+		TimeControl:     TimeControl{Depth: 1},
+		Concurrency:     2,
+		SPRT:            &SPRT{Elo0: -100, Elo1: 500, Alpha: 0.05, Beta: 0.05, Prior: Penta{0: 40}},
+		Out:             &out,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Stopped || res.Decision != AcceptH0 || res.Played >= 10 {
+		t.Errorf("stopped %v, decision %v after %d games\n%s", res.Stopped, res.Decision, res.Played, out.String())
+	}
+	if !strings.Contains(out.String(), "pairs [40 0 0 0 1]") {
+		t.Errorf("the prior pairs are not in the SPRT line:\n%s", out.String())
 	}
 }
 

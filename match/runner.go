@@ -207,10 +207,11 @@ func Run(ctx context.Context, cfg Config) (*Results, error) {
 			cfg.Engines[f.spec.white].Name, cfg.Engines[f.spec.black].Name, openingLabel(f.spec.opening), f.out.result, f.out.reason)
 		fmt.Fprintf(out, "  %s\n", pr.Line())
 		if cfg.SPRT != nil && pairDone {
-			res.LLR, res.Decision = cfg.SPRT.LLR(pr.Penta), cfg.SPRT.Decide(pr.Penta)
+			counted := cfg.SPRT.Counted(pr.Penta)
+			res.LLR, res.Decision = cfg.SPRT.LLR(counted), cfg.SPRT.Decide(counted)
 			fmt.Fprintf(out, "  %s\n", sprtLine(cfg.SPRT, pr.Penta))
 			if res.Decision != Continue && ctx.Err() == nil {
-				fmt.Fprintf(out, "SPRT: %v after %d game pairs; stopping the match\n", res.Decision, pr.Penta.Pairs())
+				fmt.Fprintf(out, "SPRT: %v after %d game pairs; stopping the match\n", res.Decision, counted.Pairs())
 				cancel()
 			}
 		}
@@ -247,7 +248,9 @@ func playScheduled(ctx context.Context, pool *enginePool, s *gameSettings, cfgs 
 
 // sprtLine reports the state of the test: "SPRT elo0=0 elo1=5 alpha=0.05
 // beta=0.05: LLR 1.23 [-2.94, 2.94], pairs [0 2 5 3 1], Elo +12.3 ± 20.1".
+// With prior pairs, the line is about all the pairs counted.
 func sprtLine(s *SPRT, p Penta) string {
+	p = s.Counted(p)
 	lo, hi := s.Bounds()
 	elo, margin := p.Elo()
 	return fmt.Sprintf("SPRT %v: LLR %.2f [%.2f, %.2f], pairs %s, pentanomial Elo %s ± %s",

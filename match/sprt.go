@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 )
 
 // Penta counts game pairs (the same opening played with each colour) by
@@ -74,10 +75,15 @@ func (p Penta) Elo() (elo, margin float64) {
 type SPRT struct {
 	Elo0, Elo1  float64
 	Alpha, Beta float64
+	// Prior holds the game pairs of earlier runs of the same test (the
+	// same engines and conditions, other openings), counted with this
+	// run's, so that a test stopped early goes on where it was.
+	Prior Penta
 }
 
 // ParseSPRT reads "elo0=0 elo1=5 alpha=0.05 beta=0.05" (alpha and beta
-// default to 0.05).
+// default to 0.05), with an optional "prior=15,128,324,161,30": the
+// pentanomial pair counts of earlier runs of the same test.
 func ParseSPRT(spec string) (SPRT, error) {
 	s := SPRT{Alpha: 0.05, Beta: 0.05}
 	items, err := splitKeyValues(spec)
@@ -86,6 +92,13 @@ func ParseSPRT(spec string) (SPRT, error) {
 	}
 	seen := map[string]bool{}
 	for _, it := range items {
+		if it.Key == "prior" {
+			if s.Prior, err = parsePenta(it.Value); err != nil {
+				return s, fmt.Errorf("sprt %q: prior: %v", spec, err)
+			}
+			seen[it.Key] = true
+			continue
+		}
 		v, err := strconv.ParseFloat(it.Value, 64)
 		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
 			return s, fmt.Errorf("sprt %q: %s=%q is not a number", spec, it.Key, it.Value)
@@ -100,7 +113,7 @@ func ParseSPRT(spec string) (SPRT, error) {
 		case "beta":
 			s.Beta = v
 		default:
-			return s, fmt.Errorf("sprt %q: unknown key %q (want elo0, elo1, alpha, beta)", spec, it.Key)
+			return s, fmt.Errorf("sprt %q: unknown key %q (want elo0, elo1, alpha, beta, prior)", spec, it.Key)
 		}
 		seen[it.Key] = true
 	}
@@ -113,6 +126,32 @@ func ParseSPRT(spec string) (SPRT, error) {
 		return s, fmt.Errorf("sprt %q: alpha and beta must be between 0 and 0.5", spec)
 	}
 	return s, nil
+}
+
+// parsePenta reads five pair counts separated by commas ("0,2,5,3,1").
+func parsePenta(v string) (Penta, error) {
+	var p Penta
+	fields := strings.Split(v, ",")
+	if len(fields) != len(p) {
+		return p, fmt.Errorf("%q: want five pair counts separated by commas", v)
+	}
+	for i, f := range fields {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 0 {
+			return p, fmt.Errorf("%q: %q is not a pair count", v, f)
+		}
+		p[i] = n
+	}
+	return p, nil
+}
+
+// Counted returns the pairs the test decides on: this run's pairs p
+// and the prior ones.
+func (s SPRT) Counted(p Penta) Penta {
+	for i := range p {
+		p[i] += s.Prior[i]
+	}
+	return p
 }
 
 // Bounds returns the log-likelihood ratios at which the test stops:
@@ -233,7 +272,12 @@ func (s SPRT) Decide(p Penta) Decision {
 	return Continue
 }
 
-// String writes the test's parameters: "elo0=0 elo1=5 alpha=0.05 beta=0.05".
+// String writes the test's parameters: "elo0=0 elo1=5 alpha=0.05
+// beta=0.05", followed by " prior=..." when there are prior pairs.
 func (s SPRT) String() string {
-	return fmt.Sprintf("elo0=%g elo1=%g alpha=%g beta=%g", s.Elo0, s.Elo1, s.Alpha, s.Beta)
+	str := fmt.Sprintf("elo0=%g elo1=%g alpha=%g beta=%g", s.Elo0, s.Elo1, s.Alpha, s.Beta)
+	if s.Prior.Pairs() > 0 {
+		str += fmt.Sprintf(" prior=%d,%d,%d,%d,%d", s.Prior[0], s.Prior[1], s.Prior[2], s.Prior[3], s.Prior[4])
+	}
+	return str
 }

@@ -2,6 +2,7 @@ package match
 
 import (
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -174,12 +175,41 @@ func TestSPRTWithIdenticalPairs(t *testing.T) {
 
 func TestParseSPRT(t *testing.T) {
 	s, err := ParseSPRT("elo0=0 elo1=5 alpha=0.05 beta=0.1")
-	if err != nil || s != (SPRT{0, 5, 0.05, 0.1}) {
+	if err != nil || s != (SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.1}) {
 		t.Errorf("got %+v, %v", s, err)
 	}
-	for _, bad := range []string{"elo0=5 elo1=0", "elo1=5", "elo0=0 elo1=5 alpha=0.7", "elo0=x elo1=5", "elo0=0 elo1=5 gamma=1", "elo0=0 elo1"} {
+	s, err = ParseSPRT("elo0=0 elo1=10 prior=15,128,324,161,30")
+	if err != nil || s.Prior != (Penta{15, 128, 324, 161, 30}) || s.Alpha != 0.05 {
+		t.Errorf("with a prior: got %+v, %v", s, err)
+	}
+	if got, want := s.String(), "elo0=0 elo1=10 alpha=0.05 beta=0.05 prior=15,128,324,161,30"; got != want {
+		t.Errorf("String() = %q, want %q", got, want)
+	}
+	for _, bad := range []string{"elo0=5 elo1=0", "elo1=5", "elo0=0 elo1=5 alpha=0.7", "elo0=x elo1=5", "elo0=0 elo1=5 gamma=1", "elo0=0 elo1",
+		"elo0=0 elo1=5 prior=1,2,3,4", "elo0=0 elo1=5 prior=1,2,3,4,5,6", "elo0=0 elo1=5 prior=1,2,-3,4,5", "elo0=0 elo1=5 prior=a,b,c,d,e", "elo0=0 elo1=5 prior="} {
 		if _, err := ParseSPRT(bad); err == nil {
 			t.Errorf("ParseSPRT(%q) accepted", bad)
 		}
+	}
+}
+
+func TestSPRTCountsPriorPairs(t *testing.T) {
+	// The two runs of the fine-tuned network's test (2026-11-25): each
+	// undecided alone, H1 together.
+	first, second := Penta{6, 72, 183, 81, 15}, Penta{9, 56, 141, 80, 15}
+	s := SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
+	if s.Decide(first) != Continue || s.Decide(second) != Continue {
+		t.Fatalf("each run alone should be undecided: LLR %.2f and %.2f", s.LLR(first), s.LLR(second))
+	}
+	s.Prior = first
+	counted := s.Counted(second)
+	if counted != (Penta{15, 128, 324, 161, 30}) {
+		t.Errorf("Counted = %v", counted)
+	}
+	if got := s.Decide(counted); got != AcceptH1 {
+		t.Errorf("both runs: %v (LLR %.2f), want H1", got, s.LLR(counted))
+	}
+	if !strings.Contains(sprtLine(&s, second), "pairs [15 128 324 161 30]") {
+		t.Errorf("the SPRT line does not count the prior pairs: %s", sprtLine(&s, second))
 	}
 }

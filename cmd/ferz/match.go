@@ -138,7 +138,7 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&o.maxMoves, "maxmoves", 0, "adjudicate a draw after `N` moves (0: never)")
 	fs.StringVar(&o.tb, "tb", "", "adjudicate by the Syzygy tablebases in these directories (`paths` separated by "+string(os.PathListSeparator)+")")
 	fs.IntVar(&o.tbPieces, "tbpieces", 0, "adjudicate by tablebases only positions of at most `N` pieces (0: all the tables hold)")
-	fs.StringVar(&o.sprt, "sprt", "", "SPRT on game pairs: \"elo0=0 elo1=5 alpha=0.05 beta=0.05\"; stops when it decides")
+	fs.StringVar(&o.sprt, "sprt", "", "SPRT on game pairs: \"elo0=0 elo1=5 alpha=0.05 beta=0.05\" (add \"prior=a,b,c,d,e\", the pairs of an earlier run, to continue it); stops when it decides")
 	fs.StringVar(&o.pgn, "pgn", "", "append the games to this PGN `file`")
 	fs.StringVar(&o.event, "event", "Ferz match", "the PGN Event tag")
 	fs.StringVar(&o.site, "site", "", "the PGN Site tag (default: the host name)")
