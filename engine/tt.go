@@ -148,7 +148,10 @@ func (t *TT) store(key uint64, ply int, move chess.Move, score, eval, depth int,
 		if d == 0 || b[i].check.Load()^d == key {
 			if d != 0 {
 				old := unpack(d)
-				// Keep a deeper exact result of the same position, and its move.
+				// A bound does not overwrite an entry of the same position
+				// from this search more than two plies deeper, whatever
+				// that entry's bound; an exact score always does. The
+				// move is kept when the new result has none.
 				if bound != BoundExact && old.depth > depth+2 && old.gen == t.generation {
 					return
 				}
