@@ -63,7 +63,7 @@ perft-full: build
 perft-compare: install-stockfish
 	$(GO) run ./internal/perfcompare
 
-FUZZ_PKGS ?= ./chess ./book ./cli ./syzygy
+FUZZ_PKGS ?= ./chess ./book ./cli ./syzygy ./uci ./web ./tune ./match
 
 fuzz:
 	@for pkg in $(FUZZ_PKGS); do \
