@@ -226,48 +226,45 @@ func TestMissingProgramLosesEveryGame(t *testing.T) {
 	}
 }
 
-func TestSPRTStopsTheMatch(t *testing.T) {
+// runSPRT plays a good engine against one that crashes in every game,
+// under the test sprt, and returns the results and the live report.
+func runSPRT(t *testing.T, sprt SPRT) (*Results, string) {
+	t.Helper()
 	var out bytes.Buffer
 	res, err := Run(context.Background(), Config{
 		Engines:         []EngineConfig{fakeEngine("good", "good"), fakeEngine("crash", "crash")},
 		GamesPerPairing: 1000,
 		TimeControl:     TimeControl{Depth: 1},
 		Concurrency:     2,
-		// Wide hypotheses so that a few won pairs decide.
-		SPRT: &SPRT{Elo0: -100, Elo1: 500, Alpha: 0.05, Beta: 0.05},
-		Out:  &out,
+		SPRT:            &sprt,
+		Out:             &out,
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
+	return res, out.String()
+}
+
+func TestSPRTStopsTheMatch(t *testing.T) {
+	// Wide hypotheses so that a few won pairs decide.
+	res, out := runSPRT(t, SPRT{Elo0: -100, Elo1: 500, Alpha: 0.05, Beta: 0.05})
 	if !res.Stopped || res.Decision != AcceptH1 || res.Played >= 100 {
-		t.Errorf("stopped %v, decision %v after %d games\n%s", res.Stopped, res.Decision, res.Played, out.String())
+		t.Errorf("stopped %v, decision %v after %d games\n%s", res.Stopped, res.Decision, res.Played, out)
 	}
-	if !strings.Contains(out.String(), "SPRT: H1 accepted") {
-		t.Errorf("no SPRT verdict in the output:\n%s", out.String())
+	if !strings.Contains(out, "SPRT: H1 accepted") {
+		t.Errorf("no SPRT verdict in the output:\n%s", out)
 	}
 }
 
 func TestSPRTPriorPairsCount(t *testing.T) {
 	// The prior pairs, all lost, outweigh what this run's won pairs
 	// show: the test accepts H0 after the first pair.
-	var out bytes.Buffer
-	res, err := Run(context.Background(), Config{
-		Engines:         []EngineConfig{fakeEngine("good", "good"), fakeEngine("crash", "crash")},
-		GamesPerPairing: 1000,
-		TimeControl:     TimeControl{Depth: 1},
-		Concurrency:     2,
-		SPRT:            &SPRT{Elo0: -100, Elo1: 500, Alpha: 0.05, Beta: 0.05, Prior: Penta{0: 40}},
-		Out:             &out,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res, out := runSPRT(t, SPRT{Elo0: -100, Elo1: 500, Alpha: 0.05, Beta: 0.05, Prior: Penta{0: 40}})
 	if !res.Stopped || res.Decision != AcceptH0 || res.Played >= 10 {
-		t.Errorf("stopped %v, decision %v after %d games\n%s", res.Stopped, res.Decision, res.Played, out.String())
+		t.Errorf("stopped %v, decision %v after %d games\n%s", res.Stopped, res.Decision, res.Played, out)
 	}
-	if !strings.Contains(out.String(), "pairs [40 0 0 0 1]") {
-		t.Errorf("the prior pairs are not in the SPRT line:\n%s", out.String())
+	if !strings.Contains(out, "pairs [40 0 0 0 1]") {
+		t.Errorf("the prior pairs are not in the SPRT line:\n%s", out)
 	}
 }
 
