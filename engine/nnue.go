@@ -81,20 +81,34 @@ func (n *Network) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary reads a network written by MarshalBinary.
 func (n *Network) UnmarshalBinary(b []byte) error {
+	hidden, err := n.UnmarshalNarrower(b)
+	if err == nil && hidden != NetHidden {
+		return fmt.Errorf("network has %d hidden units, this build wants %d", hidden, NetHidden)
+	}
+	return err
+}
+
+// UnmarshalNarrower reads a network file whose hidden layer has at most
+// NetHidden units (a multiple of 8) into the first of n's units, and
+// returns how many it had; the other units get zero weights. A network
+// trained at one width can so start the training of a wider one.
+func (n *Network) UnmarshalNarrower(b []byte) (hidden int, err error) {
 	if len(b) < len(netMagic)+8 || string(b[:len(netMagic)]) != netMagic {
-		return errors.New("not a Ferz network file")
+		return 0, errors.New("not a Ferz network file")
 	}
-	if h := binary.LittleEndian.Uint32(b[len(netMagic):]); h != NetHidden {
-		return fmt.Errorf("network has %d hidden units, this build wants %d", h, NetHidden)
+	h := binary.LittleEndian.Uint32(b[len(netMagic):])
+	if h == 0 || h > NetHidden || h%8 != 0 {
+		return 0, fmt.Errorf("network has %d hidden units, this build wants %d", h, NetHidden)
 	}
-	if len(b) != netFileSize {
-		return fmt.Errorf("network file has %d bytes, want %d", len(b), netFileSize)
+	hidden = int(h)
+	if want := len(netMagic) + 8 + 2*(NetInputs*hidden+3*hidden) + 4; len(b) != want {
+		return 0, fmt.Errorf("network file has %d bytes, want %d", len(b), want)
 	}
 	flags := binary.LittleEndian.Uint32(b[len(netMagic)+4:])
 	if flags&^netFlagResidual != 0 {
-		return fmt.Errorf("network file has unknown flags %#x", flags)
+		return 0, fmt.Errorf("network file has unknown flags %#x", flags)
 	}
-	n.Residual = flags&netFlagResidual != 0
+	*n = Network{Residual: flags&netFlagResidual != 0}
 	b = b[len(netMagic)+8:]
 	next := func() int16 {
 		v := int16(binary.LittleEndian.Uint16(b))
@@ -102,18 +116,20 @@ func (n *Network) UnmarshalBinary(b []byte) error {
 		return v
 	}
 	for i := range n.W1 {
-		for j := range n.W1[i] {
+		for j := range hidden {
 			n.W1[i][j] = next()
 		}
 	}
-	for j := range n.B1 {
+	for j := range hidden {
 		n.B1[j] = next()
 	}
-	for j := range n.W2 {
-		n.W2[j] = next()
+	for half := range 2 {
+		for j := range hidden {
+			n.W2[half*NetHidden+j] = next()
+		}
 	}
 	n.B2 = int32(binary.LittleEndian.Uint32(b))
-	return nil
+	return hidden, nil
 }
 
 //go:embed ferz.nnue

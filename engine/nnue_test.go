@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"encoding/binary"
 	"math/rand/v2"
 	"testing"
 
@@ -172,6 +173,68 @@ func TestNetworkRoundTrip(t *testing.T) {
 		if err := m.UnmarshalBinary(bad); err == nil {
 			t.Errorf("%d bytes: no error", len(bad))
 		}
+	}
+}
+
+// narrowFile writes the first h hidden units of n as a network file of
+// width h, as a build with NetHidden h would.
+func narrowFile(n *Network, h int) []byte {
+	b := append([]byte(netMagic), 0, 0, 0, 0, 0, 0, 0, 0)
+	binary.LittleEndian.PutUint32(b[len(netMagic):], uint32(h))
+	if n.Residual {
+		binary.LittleEndian.PutUint32(b[len(netMagic)+4:], netFlagResidual)
+	}
+	for i := range n.W1 {
+		for _, w := range n.W1[i][:h] {
+			b = binary.LittleEndian.AppendUint16(b, uint16(w))
+		}
+	}
+	for _, w := range n.B1[:h] {
+		b = binary.LittleEndian.AppendUint16(b, uint16(w))
+	}
+	for _, w := range append(n.W2[:h:h], n.W2[NetHidden:NetHidden+h]...) {
+		b = binary.LittleEndian.AppendUint16(b, uint16(w))
+	}
+	return binary.LittleEndian.AppendUint32(b, uint32(n.B2))
+}
+
+// A narrower network is read into the first hidden units, the others
+// left at zero, which leaves its output as it was; widths the build
+// cannot hold are refused.
+func TestNetworkUnmarshalNarrower(t *testing.T) {
+	n := randomNetwork(10)
+	n.Residual = true
+	const h = 8
+	want := *n
+	for i := range want.W1 {
+		clear(want.W1[i][h:])
+	}
+	clear(want.B1[h:])
+	clear(want.W2[h:NetHidden])
+	clear(want.W2[NetHidden+h:])
+	var m Network
+	got, err := m.UnmarshalNarrower(narrowFile(n, h))
+	if err != nil || got != h {
+		t.Fatalf("UnmarshalNarrower = %d, %v; want %d, nil", got, err, h)
+	}
+	if m != want {
+		t.Fatal("the narrow network's weights did not land in the first units")
+	}
+	if err := m.UnmarshalBinary(narrowFile(n, h)); err == nil {
+		t.Error("UnmarshalBinary took a network of another width")
+	}
+	if got, err := m.UnmarshalNarrower(narrowFile(n, NetHidden)); err != nil || got != NetHidden || m != *n {
+		t.Errorf("full width: UnmarshalNarrower = %d, %v, or the weights changed", got, err)
+	}
+	for _, bad := range [][]byte{narrowFile(n, 12), narrowFile(n, 0), narrowFile(n, h)[:100]} {
+		if _, err := m.UnmarshalNarrower(bad); err == nil {
+			t.Errorf("%d bytes: no error", len(bad))
+		}
+	}
+	wide := narrowFile(n, h)
+	binary.LittleEndian.PutUint32(wide[len(netMagic):], 2*NetHidden)
+	if _, err := m.UnmarshalNarrower(wide); err == nil {
+		t.Error("a network wider than the build: no error")
 	}
 }
 

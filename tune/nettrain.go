@@ -28,6 +28,12 @@ type NetOptions struct {
 	// Init, if set, is the network training starts from (fine-tuning)
 	// instead of random weights; its Residual must match.
 	Init *engine.Network
+	// InitHidden is how many of Init's hidden units were trained, when
+	// it was read from a narrower network (engine.UnmarshalNarrower);
+	// the others start from small random input weights and no output
+	// weight, so that the wider network starts out evaluating as the
+	// narrow one. Zero means all of them.
+	InitHidden int
 	// Progress, if set, gets a line an epoch.
 	Progress io.Writer
 }
@@ -172,6 +178,9 @@ func TrainNet(train, holdout []NetSample, opt NetOptions) *engine.Network {
 	}
 	if opt.Init != nil {
 		dequantize(opt.Init, w)
+		if opt.InitHidden > 0 {
+			widen(w, opt.InitHidden, rng)
+		}
 		if opt.Progress != nil {
 			fmt.Fprintf(opt.Progress, "start: error %.6f  held out %.6f\n",
 				netLoss(w, train, float32(opt.Lambda), float32(opt.K), opt.Residual, max(1, opt.Threads)),
@@ -288,6 +297,22 @@ func dequantize(n *engine.Network, w []float32) {
 		w[offW2+j] = float32(n.W2[j]) / engine.NetQB
 	}
 	w[offB2] = float32(n.B2) / (engine.NetQA * engine.NetQB)
+}
+
+// widen gives the hidden units from the first new one on fresh weights:
+// small random inputs and the initial bias keep them inside the clip, so
+// that they learn, and zero output weights leave the network's output
+// as it was.
+func widen(w []float32, first int, rng *rand.Rand) {
+	for i := range engine.NetInputs {
+		for j := first; j < netH; j++ {
+			w[i*netH+j] = float32(rng.NormFloat64() * 0.01)
+		}
+	}
+	for j := first; j < netH; j++ {
+		w[offB1+j] = 0.25
+		w[offW2+j], w[offW2+netH+j] = 0, 0
+	}
 }
 
 // NetError is the mean squared error of the quantised network n on

@@ -127,6 +127,44 @@ func TestTrainNetStartsFromInit(t *testing.T) {
 	}
 }
 
+// TestTrainNetWidens starts from a network whose units past the eighth
+// are unused, as one read from a narrower file: the widened network
+// evaluates as the narrow one before training, and its new units learn.
+func TestTrainNetWidens(t *testing.T) {
+	train := randomSamples(t, 2000, 12)
+	opt := NetOptions{Epochs: 4, Batch: 32, LR: 0.001, K: 0.006848, Threads: 2, Seed: 1, Residual: true}
+	narrow := TrainNet(train, nil, opt)
+	const h = 8
+	for i := range narrow.W1 {
+		clear(narrow.W1[i][h:])
+	}
+	clear(narrow.B1[h:])
+	clear(narrow.W2[h:netH])
+	clear(narrow.W2[netH+h:])
+	narrowErr, _ := NetError(narrow, train, 0, opt.K, true)
+	opt.Init, opt.InitHidden, opt.Epochs = narrow, h, 0
+	start := TrainNet(train, nil, opt)
+	if startErr, _ := NetError(start, train, 0, opt.K, true); startErr != narrowErr {
+		t.Errorf("widened network before training: error %.6f, the narrow one %.6f", startErr, narrowErr)
+	}
+	if start.B1[h] == 0 || start.W1[0][h] == start.W1[1][h] {
+		t.Error("the new units did not get fresh weights")
+	}
+	opt.Epochs = 4
+	wide := TrainNet(train, nil, opt)
+	wideErr, _ := NetError(wide, train, 0, opt.K, true)
+	learnt := 0
+	for j := h; j < netH; j++ {
+		if wide.W2[j] != 0 {
+			learnt++
+		}
+	}
+	t.Logf("narrow %.6f, widened and trained %.6f; %d of %d new units have an output weight", narrowErr, wideErr, learnt, netH-h)
+	if learnt < (netH-h)/2 || !(wideErr < narrowErr) {
+		t.Errorf("widened and trained: error %.6f against %.6f, %d new units with output weights", wideErr, narrowErr, learnt)
+	}
+}
+
 // TestSampleGradient checks the gradient of one position's error
 // against finite differences, for weights of each layer.
 func TestSampleGradient(t *testing.T) {

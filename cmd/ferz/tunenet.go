@@ -24,6 +24,9 @@ the positions are held out to measure; the final line compares the
 network's error there with the hand-written evaluation's. With -init,
 training starts from an existing network instead of random weights
 (fine-tuning on new positions; use a smaller -lr and fewer -epochs).
+A network narrower than the build's (NetHidden in engine/nnue.go) is
+widened: its units keep their weights, and the new ones start with no
+say in the output and learn one.
 
 Examples:
 	ferz tune net -data a-d8.epd,b-d8.epd -epochs 30 -out engine/ferz.nnue
@@ -74,14 +77,18 @@ func runTuneNet(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	var start *engine.Network
+	initHidden := 0
 	if *initFile != "" {
 		b, err := os.ReadFile(*initFile)
 		if err != nil {
 			return usageErrorf("tune net: -init: %v", err)
 		}
 		start = new(engine.Network)
-		if err := start.UnmarshalBinary(b); err != nil {
+		if initHidden, err = start.UnmarshalNarrower(b); err != nil {
 			return usageErrorf("tune net: -init %s: %v", *initFile, err)
+		}
+		if initHidden < engine.NetHidden {
+			fmt.Fprintf(stdout, "-init %s: %d hidden units widened to %d\n", *initFile, initHidden, engine.NetHidden)
 		}
 		if start.Residual != *residual {
 			return usageErrorf("tune net: -init %s: the network's residual flag is %v, -residual is %v", *initFile, start.Residual, *residual)
@@ -110,7 +117,7 @@ func runTuneNet(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "positions: %d to train on, %d held out\n", len(train), len(hold))
 	n := tune.TrainNet(train, hold, tune.NetOptions{
 		Epochs: *epochs, Batch: *batch, LR: *lr, Lambda: *lambda, K: *k,
-		Threads: *threads, Seed: *seed, Mirror: *mirror, Residual: *residual, Init: start, Progress: stdout,
+		Threads: *threads, Seed: *seed, Mirror: *mirror, Residual: *residual, Init: start, InitHidden: initHidden, Progress: stdout,
 	})
 	netErr, hceErr := tune.NetError(n, hold, *lambda, *k, *residual)
 	fmt.Fprintf(stdout, "held out, quantised network: %.6f; hand-written evaluation: %.6f\n", netErr, hceErr)
