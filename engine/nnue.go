@@ -29,8 +29,10 @@ const (
 const (
 	netMagic        = "FERZNN01"
 	netFlagResidual = 1
-	netFileSize     = len(netMagic) + 8 + 2*(NetInputs*NetHidden+3*NetHidden) + 4
 )
+
+// netFileSize is the length of a network file with hidden units.
+func netFileSize(hidden int) int { return len(netMagic) + 8 + 2*(NetInputs*hidden+3*hidden) + 4 }
 
 // Network is a quantised evaluation network.
 type Network struct {
@@ -57,7 +59,7 @@ func NetFeature(persp chess.Color, pc chess.Piece, sq chess.Square) int {
 
 // MarshalBinary writes the network in Ferz's network file format.
 func (n *Network) MarshalBinary() ([]byte, error) {
-	b := make([]byte, 0, netFileSize)
+	b := make([]byte, 0, netFileSize(NetHidden))
 	b = append(b, netMagic...)
 	b = binary.LittleEndian.AppendUint32(b, NetHidden)
 	flags := uint32(0)
@@ -101,7 +103,7 @@ func (n *Network) UnmarshalNarrower(b []byte) (hidden int, err error) {
 		return 0, fmt.Errorf("network has %d hidden units, this build wants %d", h, NetHidden)
 	}
 	hidden = int(h)
-	if want := len(netMagic) + 8 + 2*(NetInputs*hidden+3*hidden) + 4; len(b) != want {
+	if want := netFileSize(hidden); len(b) != want {
 		return 0, fmt.Errorf("network file has %d bytes, want %d", len(b), want)
 	}
 	flags := binary.LittleEndian.Uint32(b[len(netMagic)+4:])
