@@ -93,3 +93,31 @@ WAC_CONCURRENCY ?= 1
 .PHONY: wac
 wac: build
 	./bin/ferz epd -suite $(WAC_SUITE) $(WAC_LIMIT) -concurrency $(WAC_CONCURRENCY)
+
+# A change tested against the version before it, as docs/search-tests.md
+# records them: SPRT on game pairs at 5+0.05, noob_3moves openings in
+# random order, both colours, 16 MB hash, one thread, two games at once.
+# NEW and BASE are ferz binaries; SPRT_PRIOR continues an earlier run with
+# its pairs (a,b,c,d,e). The games go to bin/sprt-NAME.pgn.
+#
+#	make sprt NEW=/tmp/ferz-new BASE=/tmp/ferz-old SPRT_SEED=1202
+#	make sprt NEW=... BASE=... SPRT_SEED=1203 SPRT_PRIOR=5,61,144,74,9
+SPRT_NAME   ?= test
+SPRT_TC     ?= 5+0.05
+SPRT_SEED   ?= 1
+SPRT_BOUNDS ?= elo0=0 elo1=10 alpha=0.05 beta=0.05
+SPRT_PRIOR  ?=
+SPRT_GAMES  ?= 20000
+SPRT_FLAGS  ?= -resign "movecount=4 score=800" -draw "movenumber=40 movecount=8 score=10"
+
+.PHONY: sprt
+sprt: build
+	@test -n "$(NEW)" -a -n "$(BASE)" || { echo "make sprt needs NEW=binary BASE=binary"; exit 2; }
+	./bin/ferz match \
+		-engine "name=new cmd=$(abspath $(NEW)) option.Hash=16" \
+		-engine "name=base cmd=$(abspath $(BASE)) option.Hash=16" \
+		-tc $(SPRT_TC) -games $(SPRT_GAMES) -concurrency 2 \
+		-openings $(ELO_OPENINGS) -order random -seed $(SPRT_SEED) \
+		$(SPRT_FLAGS) -standings 50 \
+		-sprt "$(SPRT_BOUNDS)$(if $(SPRT_PRIOR), prior=$(SPRT_PRIOR))" \
+		-pgn bin/sprt-$(SPRT_NAME).pgn
