@@ -43,7 +43,7 @@ NET_OUT          ?= engine/ferz.nnue
 # One step of the network's self-improvement (docs/network.md): the
 # present engine's games at 5,000 nodes a move, each position labelled
 # with its move's search score, then the embedded network fine-tuned on
-# them. About 24,000 positions a minute on 2 cores.
+# them. About 27,000 positions a minute on 2 cores.
 NET_DURATION     ?= 55m
 NET_SEED         ?= 1
 NET_DATA         ?= /tmp/ferz-net-data.epd
