@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"strconv"
 	"sync/atomic"
+	"time"
 
 	"github.com/ferzchess/ferz/engine"
 )
@@ -34,13 +35,11 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	select {
-	case s.analyses <- struct{}{}:
-		defer func() { <-s.analyses }()
-	default:
-		writeError(w, errorf(http.StatusTooManyRequests, "%d analyses are running already: close one (another tab's analysis) first", cap(s.analyses)))
+	if err := s.takeAnalysis(r); err != nil {
+		writeError(w, err)
 		return
 	}
+	defer func() { <-s.analyses }()
 	if !s.track() {
 		writeError(w, errorf(http.StatusServiceUnavailable, "the server is shutting down"))
 		return
@@ -100,4 +99,26 @@ func waitStop(r *http.Request, s *Server) {
 	case <-r.Context().Done():
 	case <-s.done:
 	}
+}
+
+// takeAnalysis takes a place for r's analysis, waiting up to
+// Config.AnalysisWait for one to free. The caller gives it back.
+func (s *Server) takeAnalysis(r *http.Request) error {
+	select {
+	case s.analyses <- struct{}{}:
+		return nil
+	default:
+	}
+	t := time.NewTimer(s.cfg.AnalysisWait)
+	defer t.Stop()
+	select {
+	case s.analyses <- struct{}{}:
+		return nil
+	case <-s.done:
+		return errorf(http.StatusServiceUnavailable, "the server is shutting down")
+	case <-r.Context().Done():
+		// The client went away; nobody reads the answer.
+	case <-t.C:
+	}
+	return errorf(http.StatusTooManyRequests, "%d analyses are running already: close one (another tab's analysis) first", cap(s.analyses))
 }

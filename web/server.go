@@ -31,6 +31,11 @@ type Config struct {
 	// MaxAnalyses bounds the analyses running at once (default 2, one
 	// per core of a small machine).
 	MaxAnalyses int
+	// AnalysisWait is how long a new analysis waits for a running one
+	// to end before it is refused (default 2 s): a page that moves to
+	// another position closes its stream and opens the next at once,
+	// before the server has seen the first one close.
+	AnalysisWait time.Duration
 	// Book is the opening book Ferz plays its first moves from in the
 	// games whose setting has it on (default: book.Default(), the book
 	// built into Ferz). New sets its Warn to Logf when it is nil.
@@ -91,6 +96,9 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.MaxAnalyses <= 0 {
 		cfg.MaxAnalyses = 2
+	}
+	if cfg.AnalysisWait <= 0 {
+		cfg.AnalysisWait = 2 * time.Second
 	}
 	if cfg.Logf == nil {
 		cfg.Logf = log.Printf

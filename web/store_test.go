@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/ferzchess/ferz/chess"
 )
 
 // TestResumeAfterRestart stores a game as it goes: a new server on the
@@ -146,7 +148,7 @@ func TestEvals(t *testing.T) {
 // TestAnalysis streams lines of an infinite analysis, up to the limit of
 // analyses at once.
 func TestAnalysis(t *testing.T) {
-	ts := newTestServer(t, Config{MaxAnalyses: 1})
+	ts := newTestServer(t, Config{MaxAnalyses: 1, AnalysisWait: 100 * time.Millisecond})
 	fen := urlFEN("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
 	res, err := http.Get(ts.http.URL + "/api/analysis?lines=3&fen=" + fen)
 	if err != nil {
@@ -194,6 +196,37 @@ func TestAnalysis(t *testing.T) {
 			t.Fatalf("the first analysis still runs: %d", r.StatusCode)
 		}
 		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestAnalysisWaitsForAPlace opens an analysis while the only place is
+// taken and then closes the first stream, as a page does when it moves to
+// another position: the second analysis waits for the place instead of
+// being refused.
+func TestAnalysisWaitsForAPlace(t *testing.T) {
+	ts := newTestServer(t, Config{MaxAnalyses: 1})
+	first, err := http.Get(ts.http.URL + "/api/analysis?fen=" + urlFEN(chess.StartFEN))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := bufio.NewReader(first.Body).ReadString('\n'); err != nil || first.StatusCode != 200 {
+		t.Fatalf("first analysis: %d %v", first.StatusCode, err)
+	}
+	second := make(chan int, 1)
+	go func() {
+		r, err := http.Get(ts.http.URL + "/api/analysis?fen=" + urlFEN("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"))
+		if err != nil {
+			second <- 0
+			return
+		}
+		r.Body.Close()
+		second <- r.StatusCode
+	}()
+	// The second request is waiting by now; the first stream then closes.
+	time.Sleep(300 * time.Millisecond)
+	first.Body.Close()
+	if code := <-second; code != 200 {
+		t.Errorf("second analysis: status %d, want 200", code)
 	}
 }
 
