@@ -189,33 +189,6 @@ func TestScheduleRoundRobinSwapsColoursPerOpening(t *testing.T) {
 	}
 }
 
-func TestChess960Positions(t *testing.T) {
-	if got := Chess960FEN(518); got != chess.StartFEN {
-		t.Errorf("position 518 = %q, want the standard position", got)
-	}
-	if got := Chess960FEN(0); !strings.HasPrefix(got, "bbqnnrkr/") {
-		t.Errorf("position 0 = %q, want bbqnnrkr", got)
-	}
-	seen := map[string]bool{}
-	for n := range 960 {
-		fen := Chess960FEN(n)
-		if seen[fen] {
-			t.Fatalf("position %d repeats %s", n, fen)
-		}
-		seen[fen] = true
-		p, err := chess.ParseFEN(fen)
-		if err != nil {
-			t.Fatalf("position %d: %v", n, err)
-		}
-		back := fen[:8]
-		k, r1, r2 := strings.IndexByte(back, 'k'), strings.IndexByte(back, 'r'), strings.LastIndexByte(back, 'r')
-		b1, b2 := strings.IndexByte(back, 'b'), strings.LastIndexByte(back, 'b')
-		if !(r1 < k && k < r2) || (b1+b2)%2 == 0 || p.Castling() != chess.AllCastling {
-			t.Fatalf("position %d %s breaks the Chess960 rules", n, fen)
-		}
-	}
-}
-
 func TestLoadOpenings(t *testing.T) {
 	dir := t.TempDir()
 	epd := dir + "/o.epd"
