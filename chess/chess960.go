@@ -43,17 +43,16 @@ func Chess960FEN(n int) string {
 
 // Chess960Position returns Chess960 start position n (0 to 959) as a
 // Chess960 position: castling is written as the king taking its own rook
-// (e1h1), and its FEN gives the rooks' files (Shredder-FEN, HAha), so
-// that the FEN read back is a Chess960 position even for the standard
-// array, number 518.
+// (e1h1), and its FEN reads back as Chess960 (for the standard array,
+// number 518, with the rooks' files as castling rights, HAha).
 func Chess960Position(n int) (*Position, error) {
 	if n < 0 || n >= 960 {
 		return nil, fmt.Errorf("chess960: position %d is not 0 to 959", n)
 	}
-	fen := Chess960FEN(n)
-	back := fen[:8]
-	first, last := strings.IndexByte(back, 'r'), strings.LastIndexByte(back, 'r')
-	rights := string(rune('A'+last)) + string(rune('A'+first))
-	fen = strings.Replace(fen, " KQkq ", " "+rights+strings.ToLower(rights)+" ", 1)
-	return ParseFEN(fen)
+	p, err := ParseFEN(Chess960FEN(n))
+	if err != nil {
+		return nil, err
+	}
+	p.SetChess960(true)
+	return p, nil
 }

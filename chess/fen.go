@@ -300,9 +300,24 @@ func PlacementFEN(board *[64]Piece) string {
 	return sb.String()
 }
 
+// castlingString writes the castling rights as X-FEN: K and Q for the
+// outermost rooks, files otherwise. All are files (Shredder-FEN) when the
+// position was read so, or when it is a Chess960 position whose rights
+// would otherwise read back as standard chess (king on the e-file, rooks
+// in the corners): castling is then still written as the king onto the
+// rook.
 func (p *Position) castlingString() string {
 	if p.castling == 0 {
 		return "-"
+	}
+	files := p.shredder
+	if p.chess960 && !files {
+		files = true
+		for i := 0; i < 4; i++ {
+			if p.castling&(1<<i) != 0 && (p.kingStart[i/2].File() != 4 || p.castleRook[i].File() != 0 && p.castleRook[i].File() != 7) {
+				files = false // the rights show the Chess960 start by themselves
+			}
+		}
 	}
 	var sb strings.Builder
 	for i := 0; i < 4; i++ {
@@ -321,7 +336,7 @@ func (p *Position) castlingString() string {
 		}
 		var ch byte
 		switch {
-		case p.shredder || !outermost:
+		case files || !outermost:
 			ch = 'A' + byte(rsq.File())
 		case kingside:
 			ch = 'K'

@@ -20,7 +20,7 @@ var commands []commandSpec
 
 func init() {
 	commands = []commandSpec{
-		{"new", nil, "new [white|black]", "start a new game, you playing White (or the colour given)", (*Session).cmdNew},
+		{"new", nil, "new [white|black] [960 [N]]", "start a new game, you playing White (or the colour given); 960: Chess960 from start position N (0-959) or a random one", (*Session).cmdNew},
 		{"undo", []string{"takeback", "back"}, "undo", "take back Ferz's reply and your last move", (*Session).cmdUndo},
 		{"flip", nil, "flip", "turn the board round", (*Session).cmdFlip},
 		{"board", []string{"show", "d"}, "board", "draw the board again", (*Session).cmdBoard},

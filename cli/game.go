@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -187,17 +188,44 @@ func (s *Session) engineTurn() {
 // cmdNew starts a new game from the standard position.
 func (s *Session) cmdNew(args string) {
 	side := chess.White
-	if args != "" {
-		c, err := parseColor(args)
-		if err != nil {
-			s.printf("? new: %v\n", err)
-			return
+	chess960, number := false, -1
+	words := strings.Fields(args)
+	for i := 0; i < len(words); i++ {
+		switch w := strings.ToLower(words[i]); w {
+		case "960", "chess960", "frc":
+			chess960 = true
+			if i+1 < len(words) {
+				if n, err := strconv.Atoi(words[i+1]); err == nil {
+					if n < 0 || n > 959 {
+						s.printf("? new: Chess960 start position %d is not 0 to 959\n", n)
+						return
+					}
+					number = n
+					i++
+				}
+			}
+		default:
+			c, err := parseColor(w)
+			if err != nil {
+				s.printf("? new: %v (or 960 [N] for Chess960)\n", err)
+				return
+			}
+			side = c
 		}
-		side = c
 	}
 	start := chess.StartPosition()
+	if chess960 {
+		if number < 0 {
+			number = s.randomN(960)
+		}
+		start, _ = chess.Chess960Position(number) // 0 to 959: no error
+	}
 	s.setGame(start, start.Copy(), side)
-	s.printf("New game: you play %s.\n", colorName(side))
+	if chess960 {
+		s.printf("New Chess960 game from start position %d: you play %s. Castle with O-O or O-O-O, or the king onto its rook (e1h1).\n", number, colorName(side))
+	} else {
+		s.printf("New game: you play %s.\n", colorName(side))
+	}
 	s.showBoard()
 	s.engineTurn()
 }

@@ -287,6 +287,15 @@ func colorName(c chess.Color) string {
 	return "Black"
 }
 
+// randomN returns a random number from 0 to n-1, from the session's
+// source if it has one.
+func (s *Session) randomN(n int) int {
+	if s.rng != nil {
+		return s.rng.IntN(n)
+	}
+	return rand.IntN(n)
+}
+
 // parseColor reads a colour: white, black, w or b, in any case.
 func parseColor(s string) (chess.Color, error) {
 	switch strings.ToLower(s) {

@@ -459,3 +459,28 @@ func TestBookHintAndClocks(t *testing.T) {
 		t.Errorf("clocks after a book reply: %v\n%s", s.clocks, buf.String())
 	}
 }
+
+// TestNewChess960 starts Chess960 games: a numbered start position, a
+// random one, castling as O-O and as the king onto its rook, and the
+// errors of a bad number or word.
+func TestNewChess960(t *testing.T) {
+	out := play(t, Options{}, "new 960 0\nfen\nnew black 960\nfen\nnew 960 1000\nnew 960 x\n")
+	fens := fenAnswers(out)
+	if len(fens) != 2 || fens[0] != "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1" {
+		t.Fatalf("fens %q; output:\n%s", fens, out)
+	}
+	// Ferz has played the first move; no king or rook can move yet.
+	if p, err := chess.ParseFEN(fens[1]); err != nil || !p.Chess960() || p.SideToMove() != chess.Black {
+		t.Errorf("random Chess960 start: %q (%v)", fens[1], err)
+	}
+	mustContain(t, out, "New Chess960 game from start position 0: you play White.", "you play Black.",
+		"? new: Chess960 start position 1000 is not 0 to 959", `? new: "x" is not a colour`)
+
+	for _, castle := range []string{"O-O", "e1h1"} {
+		out = play(t, Options{}, "new 960 518\ne4\nNf3\nBc4\n"+castle+"\nfen\n")
+		mustContain(t, out, "You play 4. O-O.")
+		if fen := lastFEN(t, out); !strings.Contains(fen, "RK1 w ") {
+			t.Errorf("%s: after castling %q", castle, fen)
+		}
+	}
+}

@@ -68,6 +68,11 @@ type NewGameRequest struct {
 	Increment int `json:"increment"`
 	// FEN is the starting position; empty for the standard one.
 	FEN string `json:"fen"`
+	// Chess960 plays Chess960 (castling as the king onto its rook): from
+	// FEN if it is given, else from start position Chess960Position (0
+	// to 959), or a random one when that is absent or null.
+	Chess960         bool `json:"chess960"`
+	Chess960Position *int `json:"chess960Position"`
 	// Book says whether Ferz plays its first moves from the opening book
 	// (at every level); absent or null for the server's default (on
 	// unless Config.NoBook).
@@ -103,9 +108,10 @@ func (s Settings) humanColor() chess.Color {
 }
 
 // validate checks a new game request and returns the settings and the
-// starting position it asks for. random chooses a colour for "random";
-// noBook is the book setting of a request that does not give one.
-func (req NewGameRequest) validate(random func() bool, noBook bool) (Settings, *chess.Position, error) {
+// starting position it asks for. random(n) chooses among n: a colour for
+// "random" (n = 2), a Chess960 start position (n = 960); noBook is the
+// book setting of a request that does not give one.
+func (req NewGameRequest) validate(random func(n int) int, noBook bool) (Settings, *chess.Position, error) {
 	st := Settings{NoBook: noBook}
 	if req.Book != nil {
 		st.NoBook = !*req.Book
@@ -115,7 +121,7 @@ func (req NewGameRequest) validate(random func() bool, noBook bool) (Settings, *
 		st.Human = req.Color
 	case "random", "":
 		st.Human = "white"
-		if random() {
+		if random(2) == 1 {
 			st.Human = "black"
 		}
 	default:
@@ -136,14 +142,33 @@ func (req NewGameRequest) validate(random func() bool, noBook bool) (Settings, *
 	}
 	st.BaseMs = int64(req.Base) * 1000
 	st.IncrementMs = int64(req.Increment) * 1000
+	if req.Chess960Position != nil && !req.Chess960 {
+		return st, nil, errorf(http.StatusBadRequest, "chess960Position is for a Chess960 game (chess960: true)")
+	}
 	p := chess.StartPosition()
-	if req.FEN != "" {
+	switch {
+	case req.FEN != "":
+		if req.Chess960Position != nil {
+			return st, nil, errorf(http.StatusBadRequest, "give a FEN or a Chess960 start position, not both")
+		}
 		var err error
 		if p, err = parseFEN(req.FEN); err != nil {
 			return st, nil, err
 		}
+		if req.Chess960 {
+			p.SetChess960(true)
+		}
 		if status := p.Status(); status.IsOver() {
 			return st, nil, errorf(http.StatusBadRequest, "the position is already over (%v); set up one where a move can be made", status)
+		}
+	case req.Chess960:
+		n := random(960)
+		if req.Chess960Position != nil {
+			n = *req.Chess960Position
+		}
+		var err error
+		if p, err = chess.Chess960Position(n); err != nil {
+			return st, nil, errorf(http.StatusBadRequest, "Chess960 start position %d is not 0 to 959", n)
 		}
 	}
 	return st, p, nil

@@ -278,7 +278,7 @@ func (s *Server) handleNewGame(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	st, p, err := req.validate(func() bool { return rand.IntN(2) == 1 }, s.cfg.NoBook)
+	st, p, err := req.validate(rand.IntN, s.cfg.NoBook)
 	if err != nil {
 		writeError(w, err)
 		return

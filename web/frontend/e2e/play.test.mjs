@@ -98,11 +98,14 @@ async function waitMyTurn() {
 }
 
 /** Starts a game from the new-game dialog (book: the opening book's box). */
-async function startGame({ color = 'white', elo = '800', time = '0+0', fen, book } = {}) {
+async function startGame({ color = 'white', elo = '800', time = '0+0', fen, book, variant = 'standard', number = '' } = {}) {
   if (!(await page.locator('#new-dialog').evaluate((d) => d.open))) await page.click('#nav-new');
   await page.check(`input[name=color][value=${color}]`);
   await page.selectOption('#new-level', elo);
   await page.selectOption('#new-time', time);
+  await page.selectOption('#new-variant', variant);
+  assert.equal(await page.isHidden('#new-960-box'), variant !== 'chess960', 'the start position box shows for Chess960 only');
+  if (variant === 'chess960') await page.fill('#new-960', number);
   if (book !== undefined) await page.setChecked('#new-book', book);
   if (fen !== undefined) await page.fill('#new-fen', fen);
   const before = page.url();
@@ -284,6 +287,27 @@ try {
   await waitPlies(2);
   assert.equal((await moves())[0], 'a8=N');
   log('promoted to a knight');
+
+  // 13b. Chess960: a numbered start position, and castling by dragging
+  // the king onto its rook.
+  /** The piece on a square of a board ("white king"), or "". */
+  const pieceAt = (board, key) => page.$$eval(`${board} cg-board piece`, (els, key) => {
+    const e = els.find((e) => e.cgKey === key && !/ghost|fading/.test(e.className));
+    return e ? e.className.replace(/\b(anim|dragging)\b/g, '').trim() : '';
+  }, key);
+  const game960 = await startGame({ variant: 'chess960', number: '0' });
+  assert.equal((await api(`/api/games/${game960}`)).startFen, 'bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1');
+  assert.deepEqual(await Promise.all(['a1', 'c1', 'f1', 'g1', 'h1'].map((k) => pieceAt('#play-board', k))),
+    ['white bishop', 'white queen', 'white rook', 'white king', 'white rook']);
+  const castle960 = await startGame({ variant: 'chess960', fen: 'r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1' });
+  await drag('#play-board', 'e1', 'h1');
+  await waitPlies(2);
+  assert.equal((await moves())[0], 'O-O');
+  assert.deepEqual([await pieceAt('#play-board', 'g1'), await pieceAt('#play-board', 'f1'), await pieceAt('#play-board', 'h1')], ['white king', 'white rook', '']);
+  assert.match(await (await page.request.get(new URL(`/api/games/${castle960}/pgn`, base).href)).text(), /\[Variant "Chess960"\]/);
+  await page.waitForFunction(() => ![...document.querySelectorAll('#play-board cg-board piece')].some((e) => /anim|fading/.test(e.className)));
+  await page.screenshot({ path: join(results, '03b-chess960-castled.png') });
+  log(`game ${game960}: Chess960 position 0; game ${castle960}: castled by dragging the king onto its rook`);
 
   // 14. A timed game from a FEN with a mate in one, finished on the board.
   const game3 = await startGame({ color: 'white', elo: '1400', time: '180+2', fen: '6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1' });

@@ -94,6 +94,10 @@ async function initNewDialog() {
   if (saved.color) document.querySelector(`input[name=color][value=${saved.color}]`).checked = true;
   // The opening book: the last choice, else the server's default.
   $('new-book').checked = typeof saved.book === 'boolean' ? saved.book : cfg.book !== false;
+  if (saved.variant) $('new-variant').value = saved.variant;
+  const showVariant = () => { $('new-960-box').hidden = $('new-variant').value !== 'chess960'; };
+  showVariant();
+  $('new-variant').addEventListener('change', showVariant);
   $('new-custom').hidden = $('new-time').value !== 'custom';
   $('new-time').addEventListener('change', () => { $('new-custom').hidden = $('new-time').value !== 'custom'; });
   $('new-cancel').addEventListener('click', () => $('new-dialog').close());
@@ -110,9 +114,16 @@ async function initNewDialog() {
     }
     const elo = parseInt(sel.value, 10);
     const book = $('new-book').checked;
-    localStorage.setItem('ferz.newGame', JSON.stringify({ color, elo, time, book }));
+    const variant = $('new-variant').value;
+    const chess960 = variant === 'chess960';
+    const number = $('new-960').value.trim();
+    localStorage.setItem('ferz.newGame', JSON.stringify({ color, elo, time, book, variant }));
     try {
-      const g = await post('/api/games', { color, elo, base, increment, book, fen: $('new-fen').value.trim() });
+      const fen = $('new-fen').value.trim();
+      const g = await post('/api/games', {
+        color, elo, base, increment, book, fen, chess960,
+        chess960Position: chess960 && number !== '' && !fen ? Number(number) : null,
+      });
       $('new-dialog').close();
       location.hash = `#/game/${g.id}`;
     } catch (err) {
