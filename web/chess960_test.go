@@ -77,3 +77,27 @@ func containsString(list []string, s string) bool {
 	}
 	return false
 }
+
+// TestImportChess960Game imports a Chess960 game in the standard array:
+// its castling is stored as the king onto its rook and still reads after
+// a restart, and its PGN exports as Chess960.
+func TestImportChess960Game(t *testing.T) {
+	dir := t.TempDir()
+	ts := newTestServer(t, Config{}, dir)
+	pgn := "[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \"" + chess.StartFEN + "\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O *\n"
+	r := ts.do("POST", "/api/games/import", mustJSON(ImportRequest{PGN: pgn}))
+	var ans ImportAnswer
+	r.json(t, &ans)
+	if r.status != http.StatusCreated || len(ans.IDs) != 1 {
+		t.Fatalf("import: %d %s", r.status, r.body)
+	}
+	ts.close()
+	ts = newTestServer(t, Config{}, dir)
+	g := ts.game(ans.IDs[0])
+	if len(g.Moves) != 7 || g.Moves[6].UCI != "e1h1" || g.Moves[6].SAN != "O-O" {
+		t.Fatalf("imported game after a restart: %+v", g)
+	}
+	if r := ts.do("GET", "/api/games/"+itoa(g.ID)+"/pgn", ""); !strings.Contains(string(r.body), `[Variant "Chess960"]`) || !strings.Contains(string(r.body), "4. O-O") {
+		t.Errorf("PGN:\n%s", r.body)
+	}
+}
