@@ -31,6 +31,7 @@ func init() {
 		{"pgn", nil, "pgn save|load FILE", "save the game to a PGN file, or load the first game of one", (*Session).cmdPGN},
 		{"book", nil, "book [on|off]", "let Ferz play its first moves from its opening book (on) or search them (off); alone, show which", (*Session).cmdBook},
 		{"hint", nil, "hint", "ask Ferz for a move for you", (*Session).cmdHint},
+		{"analyse", []string{"analyze", "analysis"}, "analyse [T] [N]", "show Ferz's N best lines (default 3) after T seconds (default 3) of thought; no move is played", (*Session).cmdAnalyse},
 		{"go", nil, "go", "let Ferz play the side to move now (you take the other side)", (*Session).cmdGo},
 		{"help", []string{"?", "h"}, "help", "show this help", (*Session).cmdHelp},
 		{"quit", []string{"exit", "q", "bye"}, "quit", "leave (so does the end of the input)", (*Session).cmdQuit},
