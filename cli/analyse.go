@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ferzchess/ferz/analysis"
 	"github.com/ferzchess/ferz/engine"
 )
 
@@ -41,7 +42,7 @@ func (s *Session) cmdAnalyse(args string) {
 	}
 	s.printf("Analysis: depth %d, %d nodes in %.1f s\n", res.Depth, res.Nodes, elapsed.Seconds())
 	for i, l := range res.Lines {
-		s.printf("%2d. %6s  %s\n", i+1, scoreString(l.Score, p.SideToMove()), pvString(p, l.PV))
+		s.printf("%2d. %6s  %s\n", i+1, analysis.FormatScore(l.Score, p.SideToMove()), pvString(p, l.PV))
 	}
 }
 

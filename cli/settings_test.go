@@ -80,22 +80,6 @@ func TestClockString(t *testing.T) {
 	}
 }
 
-func TestScoreString(t *testing.T) {
-	for _, c := range []struct {
-		score int
-		stm   chess.Color
-		want  string
-	}{
-		{35, chess.White, "+0.35"}, {35, chess.Black, "-0.35"}, {-120, chess.White, "-1.20"}, {0, chess.Black, "+0.00"},
-		{engine.MateScore - 1, chess.White, "#1"}, {engine.MateScore - 1, chess.Black, "#-1"},
-		{-(engine.MateScore - 4), chess.White, "#-2"},
-	} {
-		if got := scoreString(c.score, c.stm); got != c.want {
-			t.Errorf("scoreString(%d, %v) = %q, want %q", c.score, c.stm, got, c.want)
-		}
-	}
-}
-
 func TestPositionOutcome(t *testing.T) {
 	for _, c := range []struct {
 		fen, moves, want string

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ferzchess/ferz/analysis"
 	"github.com/ferzchess/ferz/chess"
 	"github.com/ferzchess/ferz/engine"
 )
@@ -43,31 +44,11 @@ func (s *Session) think(p *chess.Position, elo int, c chess.Color) thought {
 func (t thought) String() string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "depth %d, eval %s, %d nodes in %.2f s", t.res.Depth,
-		scoreString(t.res.Score, t.pos.SideToMove()), t.res.Nodes, t.elapsed.Seconds())
+		analysis.FormatScore(t.res.Score, t.pos.SideToMove()), t.res.Nodes, t.elapsed.Seconds())
 	if pv := pvString(t.pos, t.res.PV); pv != "" {
 		sb.WriteString("; line " + pv)
 	}
 	return sb.String()
-}
-
-// scoreString writes a score of the side to move stm from White's side:
-// "+0.35", "-1.20", or "#3" / "#-2" for mates (positive when White mates).
-func scoreString(score int, stm chess.Color) string {
-	sideSign := 1
-	if stm == chess.Black {
-		sideSign = -1
-	}
-	if engine.IsMateScore(score) {
-		// Count the moves from the side to move's score, where mates by
-		// the side to move take an odd number of plies.
-		return fmt.Sprintf("#%d", sideSign*engine.MateIn(score))
-	}
-	score *= sideSign
-	sign := "+"
-	if score < 0 {
-		sign, score = "-", -score
-	}
-	return fmt.Sprintf("%s%d.%02d", sign, score/100, score%100)
 }
 
 // pvString writes the moves of pv, played from p, in SAN with move

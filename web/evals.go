@@ -5,23 +5,18 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/ferzchess/ferz/analysis"
 	"github.com/ferzchess/ferz/chess"
 	"github.com/ferzchess/ferz/engine"
 )
 
 // The evaluation graph: each position of a game is searched for
-// evalTime (at most evalDepth plies); scores are capped at evalCap
-// centipawns so that a mate does not flatten the rest of the plot.
+// evalTime (at most evalDepth plies); scores are capped at
+// analysis.Cap centipawns so that a mate does not flatten the rest of
+// the plot.
 const (
 	evalTime  = 60 * time.Millisecond
 	evalDepth = 14
-	evalCap   = 1000
-)
-
-// The drops in evaluation, for the side that moved, that mark a move.
-const (
-	mistakeDrop = 100
-	blunderDrop = 300
 )
 
 // EvalMark is a move after which the evaluation dropped for its player.
@@ -108,47 +103,20 @@ func (ss *session) computeEvals(startFEN string, moves []MoveRecord) ([]int, err
 
 // evalPosition returns the capped evaluation of p for White.
 func evalPosition(searcher *engine.Searcher, p *chess.Position, stop *atomic.Bool) int {
-	score := 0
-	switch reason, result := boardEnding(p); {
-	case result == "1-0":
-		score = evalCap
-	case result == "0-1":
-		score = -evalCap
-	case reason != "":
-		score = 0
-	default:
-		res := searcher.Search(p.Copy(), engine.Limits{MoveTime: evalTime, Depth: evalDepth, Stop: stop})
-		score = res.Score
-		if p.SideToMove() == chess.Black {
-			score = -score
-		}
-	}
-	return max(-evalCap, min(evalCap, score))
+	score, _ := analysis.Evaluate(searcher, p, engine.Limits{MoveTime: evalTime, Depth: evalDepth, Stop: stop})
+	return score
 }
 
 // evalMarks lists the moves after which the evaluation dropped by at
-// least mistakeDrop for the side that made them.
+// least analysis.MistakeDrop for the side that made them.
 func evalMarks(startFEN string, moves []MoveRecord, evals []int) []EvalMark {
 	marks := []EvalMark{}
 	p, err := chess.ParseFEN(startFEN)
 	if err != nil || len(evals) != len(moves)+1 {
 		return marks
 	}
-	white := p.SideToMove() == chess.White
-	for i, mr := range moves {
-		drop := evals[i] - evals[i+1]
-		if !white {
-			drop = -drop
-		}
-		white = !white
-		if drop < mistakeDrop {
-			continue
-		}
-		kind := "mistake"
-		if drop >= blunderDrop {
-			kind = "blunder"
-		}
-		marks = append(marks, EvalMark{Ply: i + 1, SAN: mr.SAN, Drop: drop, Kind: kind})
+	for _, m := range analysis.Marks(evals, p.SideToMove() == chess.White) {
+		marks = append(marks, EvalMark{Ply: m.Ply, SAN: moves[m.Ply-1].SAN, Drop: m.Drop, Kind: m.Kind})
 	}
 	return marks
 }

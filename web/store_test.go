@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ferzchess/ferz/analysis"
 	"github.com/ferzchess/ferz/chess"
 )
 
@@ -124,7 +125,7 @@ func TestEvals(t *testing.T) {
 	var ev EvalsAnswer
 	r := ts.do("GET", "/api/games/"+id+"/evals", "")
 	r.json(t, &ev)
-	if r.status != 200 || len(ev.Evals) != 8 || ev.Evals[7] != evalCap {
+	if r.status != 200 || len(ev.Evals) != 8 || ev.Evals[7] != analysis.Cap {
 		t.Fatalf("evals: %d %+v", r.status, ev)
 	}
 	found := false
