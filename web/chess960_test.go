@@ -46,6 +46,16 @@ func TestChess960Game(t *testing.T) {
 	if !strings.HasSuffix(strings.Fields(g.Moves[0].FEN)[0], "/R4RK1") {
 		t.Errorf("after O-O: %s", g.Moves[0].FEN)
 	}
+	var list []GameSummary
+	ts.do("GET", "/api/games", "").json(t, &list)
+	if len(list) != 7 {
+		t.Errorf("%d games listed, want 7", len(list))
+	}
+	for _, gs := range list {
+		if !gs.Chess960 {
+			t.Errorf("the list does not mark game %d as Chess960: %+v", gs.ID, gs)
+		}
+	}
 	ts.close()
 	ts = newTestServer(t, Config{}, dir)
 	again := ts.game(g.ID)

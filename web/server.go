@@ -337,6 +337,8 @@ type GameSummary struct {
 	Over    bool      `json:"over"`
 	// Opening is the first moves, in SAN.
 	Opening string `json:"opening"`
+	// Chess960 marks a Chess960 game.
+	Chess960 bool `json:"chess960,omitempty"`
 }
 
 // maxListed is how many games the list shows.
@@ -362,6 +364,9 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 		}
 		g := GameSummary{ID: rec.ID, Created: rec.Created, Updated: rec.Updated, Result: rec.Result, Reason: rec.Reason, Plies: len(rec.Moves), Over: rec.over()}
 		g.White, g.Black = rec.players()
+		if p, err := chess.ParseFEN(rec.StartFEN); err == nil {
+			g.Chess960 = p.Chess960()
+		}
 		for i, mr := range rec.Moves {
 			if i == 6 {
 				g.Opening += " …"

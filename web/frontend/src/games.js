@@ -45,7 +45,7 @@ export async function showGames() {
       h('td', { text: g.black }),
       h('td', { text: g.over ? `${g.result}${g.reason ? ` (${g.reason})` : ''}` : 'in progress' }),
       h('td', { text: Math.ceil(g.plies / 2) }),
-      h('td.opening', { text: g.opening }),
+      h('td.opening', { text: g.chess960 ? `Chess960${g.opening ? ': ' + g.opening : ''}` : g.opening }),
       h('td', {},
         h('a', { href: `#/game/${g.id}`, text: g.over ? 'Replay' : 'Resume' }), ' · ',
         h('a', { href: `#/analysis/${g.id}`, text: 'Analyse' }), ' · ',
