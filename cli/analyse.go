@@ -34,7 +34,8 @@ func (s *Session) cmdAnalyse(args string) {
 	p := s.pos.Copy()
 	s.searcher.OnInfo = nil
 	begin := s.now()
-	res := s.searcher.Search(p, engine.Limits{MoveTime: d, MultiPV: lines})
+	// The session's depth limit (ferz cli -depth) holds here too.
+	res := s.searcher.Search(p, engine.Limits{MoveTime: d, Depth: s.depth, MultiPV: lines})
 	elapsed := s.now().Sub(begin)
 	if len(res.Lines) == 0 {
 		s.printf("? no move found\n")

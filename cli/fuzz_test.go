@@ -55,6 +55,7 @@ var fuzzSeeds = []string{
 	"fen nrbbqkrn/pppppppp/8/8/8/8/PPPPPPPP/NRBBQKRN w GBgb - 0 1\nO-O\ng1h3\n",
 	"# comment\n\n\r\nfoo\nxx yy\n\x00\xff\n",
 	"book\nhint\nbook off\nhint\ne4\nbook on\ngo\nbook x\nBOOK OFF\n",
+	"new 960\nanalyse 600 2\nnew black 960 518\nO-O\nnew 960 x\nanalyze\nanalysis 0 11\n",
 }
 
 func FuzzSession(f *testing.F) {

@@ -488,7 +488,7 @@ func TestNewChess960(t *testing.T) {
 // TestAnalyse shows the best lines of a position without playing a move,
 // and refuses bad times and line counts.
 func TestAnalyse(t *testing.T) {
-	out := play(t, Options{}, "fen 7k/8/6K1/8/8/8/8/6Q1 w - - 0 1\nanalyse 0.3 2\nfen\nanalyse 0\nanalyse 1 11\nanalyse 1 2 3\nanalyze x\n")
+	out := play(t, Options{Depth: 5}, "fen 7k/8/6K1/8/8/8/8/6Q1 w - - 0 1\nanalyse 0.3 2\nfen\nanalyse 0\nanalyse 1 11\nanalyse 1 2 3\nanalyze x\n")
 	mustContain(t, out, "Analysis: depth ", " 1.     #2  1. Q", " 2.     #2  1. Q",
 		`? analyse: "0" is not a time`, `? analyse: "11" is not a number of lines from 1 to 10`,
 		"? analyse: want at most a time", `? analyse: "x" is not a time`)
