@@ -185,7 +185,8 @@ func (s *Session) engineTurn() {
 	s.turnStart = s.now()
 }
 
-// cmdNew starts a new game from the standard position.
+// cmdNew starts a new game from the standard position, or with "960 [N]"
+// from Chess960 start position N (random when N is not given).
 func (s *Session) cmdNew(args string) {
 	side := chess.White
 	chess960, number := false, -1
