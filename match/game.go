@@ -33,6 +33,9 @@ type gameOutcome struct {
 	// faulty marks, by colour, an engine that failed and must be
 	// restarted.
 	faulty [2]bool
+	// fault is the fault that lost the game (0 if none), by faultSide.
+	fault     FaultKind
+	faultSide chess.Color
 }
 
 // gameRecord collects a game as it is played.
@@ -211,6 +214,7 @@ func (g *gameRecord) lose(side chess.Color, err error) {
 		f = &Fault{Kind: FaultCrash, Detail: err.Error()}
 	}
 	g.out.faulty[side] = true
+	g.out.fault, g.out.faultSide = f.Kind, side
 	reason := fmt.Sprintf("%s %s: %s", colorName(side), faultVerb(f.Kind), f.Detail)
 	if f.Detail == "" {
 		reason = fmt.Sprintf("%s %s", colorName(side), faultVerb(f.Kind))

@@ -115,6 +115,26 @@ func TestFaultyEnginesLoseAndTheMatchGoesOn(t *testing.T) {
 	if !strings.Contains(out.String(), "good vs noready: 2 games, +2 =0 -0") {
 		t.Errorf("standings missing from the output:\n%s", out.String())
 	}
+	// Each engine's faults are counted by kind: the good engine has none,
+	// and each faulty one lost its two games by its own fault.
+	wantKind := map[string]FaultKind{
+		"illegal": FaultIllegal, "crash": FaultCrash, "hang": FaultTime, "slow": FaultTime,
+		"garbage": FaultGarbage, "nobest": FaultGarbage, "nouciok": FaultHandshake, "noready": FaultHandshake,
+	}
+	for i, name := range res.Engines {
+		want := map[FaultKind]int{}
+		if k, ok := wantKind[name]; ok {
+			want[k] = 2
+		}
+		if got := res.Faults[i]; len(got) != len(want) || got[wantKind[name]] != want[wantKind[name]] {
+			t.Errorf("%s: faults %v, want %v", name, got, want)
+		}
+	}
+	var summary bytes.Buffer
+	res.WriteSummary(&summary)
+	if !strings.Contains(summary.String(), "Faults: good none; illegal 2 illegal move; crash 2 crashed; hang 2 time forfeit;") {
+		t.Errorf("summary without the faults by engine:\n%s", summary.String())
+	}
 }
 
 func TestAdjudicationInAMatch(t *testing.T) {

@@ -202,6 +202,13 @@ func Run(ctx context.Context, cfg Config) (*Results, error) {
 			}
 		}
 		pairDone := res.record(f.spec, f.out.result)
+		if f.out.fault != 0 {
+			culprit := f.spec.white
+			if f.out.faultSide == chess.Black {
+				culprit = f.spec.black
+			}
+			res.recordFault(culprit, f.out.fault)
+		}
 		pr := res.Pairings[f.spec.pairing]
 		fmt.Fprintf(out, "Game %d/%d %s vs %s (%s): %s {%s}\n", f.spec.number, res.Planned,
 			cfg.Engines[f.spec.white].Name, cfg.Engines[f.spec.black].Name, openingLabel(f.spec.opening), f.out.result, f.out.reason)
@@ -218,6 +225,7 @@ func Run(ctx context.Context, cfg Config) (*Results, error) {
 		if cfg.StandingsEvery > 0 && res.Played%cfg.StandingsEvery == 0 && res.Played < res.Planned {
 			fmt.Fprintf(out, "\nStandings after %d of %d games:\n", res.Played, res.Planned)
 			res.WriteTable(out)
+			res.WriteFaults(out)
 			fmt.Fprintln(out)
 		}
 	}
@@ -281,6 +289,7 @@ func (r *Results) WriteSummary(w io.Writer) {
 	}
 	fmt.Fprintf(w, "\nMatch %s: %d of %d games in %v\n", state, r.Played, r.Planned, r.Elapsed.Round(time.Second))
 	r.WriteTable(w)
+	r.WriteFaults(w)
 	if r.SPRT != nil && len(r.Pairings) == 1 {
 		fmt.Fprintf(w, "%s\n", sprtLine(r.SPRT, r.Pairings[0].Penta))
 		fmt.Fprintf(w, "SPRT result: %v\n", r.Decision)

@@ -25,6 +25,9 @@ type Standings struct {
 	Pairings []PairingResult
 	// Played and Planned count the games.
 	Played, Planned int
+	// Faults counts, for each engine, the games it lost by each kind of
+	// fault (time forfeits, crashes, illegal moves, ...).
+	Faults []map[FaultKind]int
 
 	pairs    []pairing
 	firstOfP map[int]float64 // A's points in the first finished game of each pair
@@ -35,6 +38,7 @@ func newStandings(cfgs []EngineConfig, ps []pairing, planned int) *Standings {
 	for _, c := range cfgs {
 		s.Engines = append(s.Engines, c.Name)
 		s.Ratings = append(s.Ratings, c.Rating)
+		s.Faults = append(s.Faults, map[FaultKind]int{})
 	}
 	for _, p := range ps {
 		s.Pairings = append(s.Pairings, PairingResult{A: cfgs[p.A].Name, B: cfgs[p.B].Name})
@@ -77,6 +81,31 @@ func (s *Standings) record(g gameSpec, result string) (pairDone bool) {
 	}
 	s.firstOfP[g.pair] = a
 	return false
+}
+
+// recordFault counts a game that engine lost by a fault of kind k.
+func (s *Standings) recordFault(engine int, k FaultKind) {
+	s.Faults[engine][k]++
+}
+
+// WriteFaults writes one line: the games each engine lost by a fault,
+// by kind ("Faults: new 1 time forfeit; base none"), so that time
+// forfeits are counted without reading every game.
+func (s *Standings) WriteFaults(w io.Writer) {
+	parts := make([]string, len(s.Engines))
+	for i, name := range s.Engines {
+		var kinds []string
+		for k := FaultStart; k <= FaultGarbage; k++ {
+			if n := s.Faults[i][k]; n > 0 {
+				kinds = append(kinds, fmt.Sprintf("%d %v", n, k))
+			}
+		}
+		if len(kinds) == 0 {
+			kinds = []string{"none"}
+		}
+		parts[i] = name + " " + strings.Join(kinds, ", ")
+	}
+	fmt.Fprintf(w, "Faults: %s\n", strings.Join(parts, "; "))
 }
 
 // Totals returns each engine's record against all the others.
