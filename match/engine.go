@@ -47,6 +47,9 @@ type Engine struct {
 	stderr   *tailWriter
 	log      io.Writer
 	chess960 bool
+	// held is a line that a wait took after its deadline and left for the
+	// next reader of lines.
+	held *line
 
 	// Set by the reader goroutine before it closes lines.
 	exitErr error
@@ -307,6 +310,7 @@ func (e *Engine) Kill() {
 // waitExit drains the output until the process has exited and reports
 // whether it did within d.
 func (e *Engine) waitExit(d time.Duration) bool {
+	e.held = nil
 	timer := time.NewTimer(d)
 	defer timer.Stop()
 	for {
@@ -327,7 +331,20 @@ var errTimeout = errors.New("timeout")
 // wait feeds each line of output to onLine until it reports done or an
 // error, the timeout passes (errTimeout), ctx is done (its error) or the
 // engine dies (a crash *Fault).
+//
+// Lines are judged by when the reader read them, not by when wait gets to
+// them: when the time is up, the lines already read by then are taken
+// first. So a runner that the machine left waiting for its turn does not
+// forfeit an engine whose answer came in time (select would pick the
+// timer or the line at random).
 func (e *Engine) wait(ctx context.Context, timeout time.Duration, onLine func(line) (bool, error)) error {
+	deadline := time.Now().Add(timeout)
+	if l := e.held; l != nil {
+		e.held = nil
+		if done, err := onLine(*l); err != nil || done {
+			return err
+		}
+	}
 	timer := time.NewTimer(timeout)
 	defer timer.Stop()
 	for {
@@ -341,9 +358,32 @@ func (e *Engine) wait(ctx context.Context, timeout time.Duration, onLine func(li
 				return err
 			}
 		case <-timer.C:
-			return errTimeout
+			return e.takeLate(deadline, onLine)
 		case <-ctx.Done():
 			return ctx.Err()
+		}
+	}
+}
+
+// takeLate feeds onLine the lines read by deadline that wait has not
+// taken yet, and reports errTimeout unless one of them ends the wait.
+func (e *Engine) takeLate(deadline time.Time, onLine func(line) (bool, error)) error {
+	for {
+		select {
+		case l, ok := <-e.lines:
+			if !ok {
+				return e.crashFault()
+			}
+			if l.at.After(deadline) {
+				e.held = &l
+				return errTimeout
+			}
+			done, err := onLine(l)
+			if err != nil || done {
+				return err
+			}
+		default:
+			return errTimeout
 		}
 	}
 }
@@ -359,6 +399,7 @@ func (e *Engine) waitFault(err error, what string, kind FaultKind) error {
 // drain discards output left over from before (such as a late bestmove)
 // without waiting.
 func (e *Engine) drain() error {
+	e.held = nil
 	for {
 		select {
 		case _, ok := <-e.lines:
