@@ -1,7 +1,7 @@
 package engine
 
-// The network's vector loops, in SSE2 assembly (nnue_amd64.s); n is a
-// multiple of 8.
+// The network's vector loops, in AVX2 or SSE2 assembly (nnue_amd64.s); n
+// is a multiple of 8.
 
 //go:noescape
 func dotClipped(a, w *int16, n int) int32

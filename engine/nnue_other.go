@@ -4,6 +4,10 @@ package engine
 
 import "unsafe"
 
+// hasAVX2 is false where the vector loops are plain Go; tests set it to
+// check both paths on amd64.
+var hasAVX2 = false
+
 // The network's vector loops in plain Go where no assembly version is
 // written; n is a multiple of 8.
 

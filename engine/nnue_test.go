@@ -238,37 +238,69 @@ func TestNetworkUnmarshalNarrower(t *testing.T) {
 	}
 }
 
+// BenchmarkNetOutput times the network's output layer, with the AVX2
+// loops (where the processor has them) and the SSE2 ones.
 func BenchmarkNetOutput(b *testing.B) {
-	n := randomNetwork(3)
-	p := chess.StartPosition()
-	var a accumulator
-	a.refresh(n, p)
-	sum := 0
-	for b.Loop() {
-		sum += n.output(&a, chess.White)
-	}
-	_ = sum
-}
-
-func BenchmarkNetApply(b *testing.B) {
-	withNetwork(&testing.T{}, randomNetwork(3), func() {
+	forVectorPaths(b, func(b *testing.B) {
+		n := randomNetwork(3)
 		p := chess.StartPosition()
-		var a, c accumulator
-		a.refresh(net, p)
-		st := newNetStack(0)
-		st.push(p, chess.NewMove(chess.E2, chess.E4), 0)
-		d := &st.at(1).delta
+		var a accumulator
+		a.refresh(n, p)
+		sum := 0
 		for b.Loop() {
-			d.apply(&c, &a)
+			sum += n.output(&a, chess.White)
 		}
+		_ = sum
 	})
 }
 
+// BenchmarkNetApply times a quiet move's accumulator update, with the
+// AVX2 loops (where the processor has them) and the SSE2 ones.
+func BenchmarkNetApply(b *testing.B) {
+	forVectorPaths(b, func(b *testing.B) {
+		withNetwork(&testing.T{}, randomNetwork(3), func() {
+			p := chess.StartPosition()
+			var a, c accumulator
+			a.refresh(net, p)
+			st := newNetStack(0)
+			st.push(p, chess.NewMove(chess.E2, chess.E4), 0)
+			d := &st.at(1).delta
+			for b.Loop() {
+				d.apply(&c, &a)
+			}
+		})
+	})
+}
+
+// forVectorPaths runs bench as the sub-benchmarks "avx2" (where the
+// processor has AVX2) and "narrow" (the 8-value loops).
+func forVectorPaths(b *testing.B, bench func(*testing.B)) {
+	defer func(saved bool) { hasAVX2 = saved }(hasAVX2)
+	if hasAVX2 {
+		b.Run("avx2", bench)
+	}
+	hasAVX2 = false
+	b.Run("narrow", bench)
+}
+
 // TestNetVectorLoops checks the vector loops against plain Go on random
-// rows, negative values and values past the clip included.
+// rows, negative values and values past the clip included, at the
+// network's width and at widths that only the 8-value loops take, with
+// AVX2 on (where the processor has it) and off.
 func TestNetVectorLoops(t *testing.T) {
-	rng := rand.New(rand.NewPCG(11, 12))
-	var a, w, b, c, got [NetHidden]int16
+	defer func(saved bool) { hasAVX2 = saved }(hasAVX2)
+	for _, avx := range []bool{false, hasAVX2} {
+		hasAVX2 = avx
+		for _, n := range []int{8, 24, NetHidden} {
+			checkVectorLoops(t, n, avx)
+		}
+	}
+}
+
+func checkVectorLoops(t *testing.T, n int, avx bool) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(11, uint64(n)))
+	a, w, b, c, got := make([]int16, n), make([]int16, n), make([]int16, n), make([]int16, n), make([]int16, n)
 	for range 1000 {
 		for i := range a {
 			a[i] = int16(rng.IntN(2001) - 1000)
@@ -280,26 +312,26 @@ func TestNetVectorLoops(t *testing.T) {
 		for i := range a {
 			want += int32(min(max(a[i], 0), NetQA)) * int32(w[i])
 		}
-		if v := dotClipped(&a[0], &w[0], NetHidden); v != want {
-			t.Fatalf("dotClipped = %d, want %d", v, want)
+		if v := dotClipped(&a[0], &w[0], n); v != want {
+			t.Fatalf("n %d, AVX2 %v: dotClipped = %d, want %d", n, avx, v, want)
 		}
-		addSub(&got[0], &a[0], &b[0], &c[0], NetHidden)
+		addSub(&got[0], &a[0], &b[0], &c[0], n)
 		for i := range got {
 			if got[i] != a[i]+b[i]-c[i] {
-				t.Fatalf("addSub[%d] = %d, want %d", i, got[i], a[i]+b[i]-c[i])
+				t.Fatalf("n %d, AVX2 %v: addSub[%d] = %d, want %d", n, avx, i, got[i], a[i]+b[i]-c[i])
 			}
 		}
-		got = a
-		addTo(&got[0], &b[0], NetHidden)
+		copy(got, a)
+		addTo(&got[0], &b[0], n)
 		for i := range got {
 			if got[i] != a[i]+b[i] {
-				t.Fatalf("addTo[%d] = %d, want %d", i, got[i], a[i]+b[i])
+				t.Fatalf("n %d, AVX2 %v: addTo[%d] = %d, want %d", n, avx, i, got[i], a[i]+b[i])
 			}
 		}
-		addSubSub(&got[0], &a[0], &b[0], &c[0], &w[0], NetHidden)
+		addSubSub(&got[0], &a[0], &b[0], &c[0], &w[0], n)
 		for i := range got {
 			if got[i] != a[i]+b[i]-c[i]-w[i] {
-				t.Fatalf("addSubSub[%d] = %d, want %d", i, got[i], a[i]+b[i]-c[i]-w[i])
+				t.Fatalf("n %d, AVX2 %v: addSubSub[%d] = %d, want %d", n, avx, i, got[i], a[i]+b[i]-c[i]-w[i])
 			}
 		}
 	}
