@@ -270,6 +270,7 @@ type errWriter struct {
 	err error
 }
 
+// Write passes b on unless an earlier write failed, and keeps the first error.
 func (e *errWriter) Write(b []byte) (int, error) {
 	if e.err != nil {
 		return 0, e.err

@@ -465,6 +465,7 @@ type tailWriter struct {
 	buf []byte
 }
 
+// Write appends p, keeping only the last max bytes.
 func (t *tailWriter) Write(p []byte) (int, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -475,6 +476,7 @@ func (t *tailWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
+// String returns the kept bytes without surrounding white space.
 func (t *tailWriter) String() string {
 	t.mu.Lock()
 	defer t.mu.Unlock()

@@ -16,6 +16,7 @@ type apiError struct {
 	msg    string
 }
 
+// Error returns the message shown to the client.
 func (e *apiError) Error() string { return e.msg }
 
 // errorf returns an apiError with the given status and message.

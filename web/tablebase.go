@@ -51,6 +51,7 @@ type tablebaseHandler struct {
 	tables *syzygy.Tables
 }
 
+// ServeHTTP probes the tables for the position in the fen parameter.
 func (h tablebaseHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	p, err := fenParam(r)
 	if err != nil {

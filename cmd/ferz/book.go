@@ -210,6 +210,7 @@ type countingReader struct {
 	n int64
 }
 
+// Read reads from the underlying reader and adds the bytes read to the count.
 func (c *countingReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
 	c.n += int64(n)

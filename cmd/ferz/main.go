@@ -55,7 +55,10 @@ type exitError struct {
 	err  error
 }
 
+// Error returns the wrapped error's message.
 func (e *exitError) Error() string { return e.err.Error() }
+
+// Unwrap returns the wrapped error.
 func (e *exitError) Unwrap() error { return e.err }
 
 // usageErrorf returns an error for bad input to a command: exit status 2.

@@ -73,7 +73,10 @@ Examples:
 // matchSpecs is a repeatable string flag.
 type matchSpecs []string
 
-func (s *matchSpecs) String() string     { return strings.Join(*s, "; ") }
+// String joins the specs given so far, for the flag package.
+func (s *matchSpecs) String() string { return strings.Join(*s, "; ") }
+
+// Set adds one more spec: each -engine flag names one engine.
 func (s *matchSpecs) Set(v string) error { *s = append(*s, v); return nil }
 
 // matchOptions holds the parsed flags of the match command.
