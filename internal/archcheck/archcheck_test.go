@@ -15,8 +15,9 @@ import (
 const module = "github.com/ferzchess/ferz/"
 
 // layer ranks the module's packages, from the rules up to the program: a
-// package may import only packages of a lower rank. internal/testkit is
-// imported by tests alone, which this check does not read.
+// package may import only packages of a lower rank. Test files are not
+// read: tests may import anything of the module (internal/testkit is
+// imported by tests only).
 var layer = map[string]int{
 	"chess":                0,
 	"book":                 1,
