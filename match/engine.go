@@ -228,6 +228,38 @@ type SearchResult struct {
 	Last Info
 	// Elapsed is the time from sending "go" to reading "bestmove".
 	Elapsed time.Duration
+	// Lines counts the lines the engine wrote after "go", and LastLine is
+	// when the last of them was read (from "go"): after a timeout they
+	// tell an engine that went silent from one that kept talking.
+	Lines    int
+	LastLine time.Duration
+	// TimerLate is, after a timeout, how long after the deadline the
+	// runner's timer fired: a large value means the runner itself (or the
+	// whole machine) was held up, not only the engine.
+	TimerLate time.Duration
+
+	start time.Time // when "go" was sent
+}
+
+// timeoutDetail describes a search that passed its limit: what the
+// engine wrote before, and when its bestmove came after "stop" (stopped
+// is the time that bestmove was read, zero if it never came).
+func timeoutDetail(res SearchResult, limit time.Duration, stopped time.Time) string {
+	d := fmt.Sprintf("no move after %v", limit.Round(time.Millisecond))
+	if res.Lines == 0 {
+		d += ", no output after go"
+	} else {
+		d += fmt.Sprintf(", last output at %v (%d lines)", res.LastLine.Round(time.Millisecond), res.Lines)
+	}
+	if stopped.IsZero() {
+		d += ", no bestmove after stop"
+	} else {
+		d += fmt.Sprintf(", bestmove at %v", stopped.Sub(res.start).Round(time.Millisecond))
+	}
+	if res.TimerLate >= 50*time.Millisecond {
+		d += fmt.Sprintf("; the runner's timer fired %v late", res.TimerLate.Round(time.Millisecond))
+	}
+	return d
 }
 
 // errMoveTimeout is returned by Search when the time limit passes.
@@ -249,7 +281,10 @@ func (e *Engine) Search(ctx context.Context, position, goCmd string, limit time.
 		return res, err
 	}
 	start := time.Now()
+	res.start = start
 	err := e.wait(ctx, limit, func(l line) (bool, error) {
+		res.Lines++
+		res.LastLine = l.at.Sub(start)
 		word, rest := firstWord(l.text)
 		switch word {
 		case "info":
@@ -272,22 +307,30 @@ func (e *Engine) Search(ctx context.Context, position, goCmd string, limit time.
 		return false, nil
 	})
 	if errors.Is(err, errTimeout) {
+		res.TimerLate = max(0, time.Since(start)-limit)
 		return res, errMoveTimeout
 	}
 	return res, err
 }
 
 // Stop sends "stop" after a search has run out of time and waits briefly
-// for its bestmove. It reports whether the engine answered; one that did
-// not should be killed.
-func (e *Engine) Stop() bool {
+// for its bestmove. It returns when that bestmove was read, or the zero
+// time if the engine did not answer (it should then be killed): an
+// answer right after the deadline shows an engine that was searching,
+// not one that hung.
+func (e *Engine) Stop() time.Time {
 	if e.send("stop") != nil {
-		return false
+		return time.Time{}
 	}
+	var at time.Time
 	err := e.wait(context.Background(), quitGrace, func(l line) (bool, error) {
+		at = l.at
 		return strings.HasPrefix(l.text, "bestmove"), nil
 	})
-	return err == nil
+	if err != nil {
+		return time.Time{}
+	}
+	return at
 }
 
 // Quit asks the engine to exit and kills it if it has not done so

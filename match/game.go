@@ -117,8 +117,7 @@ func (g *gameRecord) run(ctx context.Context, players [2]*Engine, startErr [2]er
 		e := players[side]
 		res, err := e.Search(ctx, g.positionCommand(), clock.GoCommand(side), clock.Limit(side), nil)
 		if errors.Is(err, errMoveTimeout) {
-			e.Stop()
-			err = &Fault{Kind: FaultTime, Engine: e.Config.Name, Detail: fmt.Sprintf("no move after %v", clock.Limit(side).Round(time.Millisecond))}
+			err = &Fault{Kind: FaultTime, Engine: e.Config.Name, Detail: timeoutDetail(res, clock.Limit(side), e.Stop())}
 		}
 		if err == nil && clock.Spend(side, res.Elapsed) {
 			err = &Fault{Kind: FaultTime, Engine: e.Config.Name, Detail: fmt.Sprintf("move took %v, limit %v", res.Elapsed.Round(time.Millisecond), clock.Limit(side).Round(time.Millisecond))}

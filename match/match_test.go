@@ -44,8 +44,10 @@ func TestFaultyEnginesLoseAndTheMatchGoesOn(t *testing.T) {
 	}{
 		{"illegal", "rules infraction", "plays an illegal move"},
 		{"crash", "abandoned", "crashed: exit status 3"},
-		{"hang", "time forfeit", "loses on time"},
-		{"slow", "time forfeit", "loses on time"},
+		// The detail tells an engine that hung from one that answered
+		// "stop" (the slow one sleeps a second, then moves).
+		{"hang", "time forfeit", "loses on time: no move after 200ms, no output after go, no bestmove after stop"},
+		{"slow", "time forfeit", "loses on time: no move after 200ms, no output after go, bestmove at 1"},
 		{"garbage", "rules infraction", `sends garbage: bestmove "???" is not a move`},
 		{"nobest", "rules infraction", "bestmove line without a move"},
 		{"nouciok", "abandoned", "no uciok"},
@@ -341,5 +343,19 @@ func TestStockfishGamesInChess960(t *testing.T) {
 		if _, err := g.Position(); err != nil {
 			t.Errorf("game %s does not replay: %v", g.Tag("Round"), err)
 		}
+	}
+}
+
+func TestTimeoutDetailSaysWhatTheEngineDid(t *testing.T) {
+	start := time.Now()
+	res := SearchResult{start: start, Lines: 12, LastLine: 210 * time.Millisecond, TimerLate: 2 * time.Second}
+	got := timeoutDetail(res, 4194*time.Millisecond, start.Add(4201*time.Millisecond))
+	want := "no move after 4.194s, last output at 210ms (12 lines), bestmove at 4.201s; the runner's timer fired 2s late"
+	if got != want {
+		t.Errorf("timeoutDetail = %q, want %q", got, want)
+	}
+	res.TimerLate = 10 * time.Millisecond // scheduling noise is not reported
+	if got := timeoutDetail(res, time.Second, time.Time{}); got != "no move after 1s, last output at 210ms (12 lines), no bestmove after stop" {
+		t.Errorf("timeoutDetail = %q", got)
 	}
 }

@@ -254,10 +254,11 @@ func searchPosition(ctx context.Context, cfg *SuiteConfig, e **Engine, log io.Wr
 	}
 	res, err := eng.Search(ctx, "position fen "+t.pos.FEN(), goCmd, limit, onInfo)
 	if errors.Is(err, errMoveTimeout) {
-		if !eng.Stop() {
-			return fail(&Fault{Kind: FaultTime, Engine: eng.Config.Name, Detail: fmt.Sprintf("no bestmove after %v, nor after stop", limit)})
+		stopped := eng.Stop()
+		err = &Fault{Kind: FaultTime, Engine: eng.Config.Name, Detail: timeoutDetail(res, limit, stopped)}
+		if stopped.IsZero() {
+			return fail(err)
 		}
-		err = &Fault{Kind: FaultTime, Engine: eng.Config.Name, Detail: fmt.Sprintf("no bestmove after %v", limit)}
 		r.Err = err
 		return r
 	}
