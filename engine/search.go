@@ -77,6 +77,10 @@ type Searcher struct {
 	hard        time.Duration
 	maxNodes    uint64
 	extStop     *atomic.Bool
+	// firstIteration is set during the depth-1 iteration, which no limit
+	// and no "stop" cuts: it takes well under a millisecond, and without
+	// it the move played would be the generator's first.
+	firstIteration bool
 	// pondering is set while a "go ponder" search waits for ponderhit:
 	// time limits do not count until then. ponderHit holds the time of
 	// the hit (Unix nanoseconds), from which the limits then count.
@@ -323,6 +327,7 @@ func (s *Searcher) iterate(root chess.MoveList, limits Limits) Result {
 	// management: a falling score deserves more time.
 	prevScore := 0
 	for depth := 1; depth <= maxDepth; depth++ {
+		s.firstIteration = depth == 1
 		s.excluded = s.excluded[:0]
 		newLines := lines[:0:0]
 		complete := true
@@ -351,6 +356,7 @@ func (s *Searcher) iterate(root chess.MoveList, limits Limits) Result {
 			newLines = append(newLines, Line{Score: v, Depth: depth, PV: pv})
 			s.excluded = append(s.excluded, pv[0])
 		}
+		s.firstIteration = false
 		if len(newLines) > 0 && (complete || depth == 1) {
 			// Lines found later may score higher after a fail-high:
 			// keep them best first.
@@ -511,6 +517,9 @@ func boundOf(v, alpha, beta int) Bound {
 // or a stop is requested from outside; every 1024 nodes it also tells
 // the other threads how many nodes this one has searched.
 func (s *Searcher) checkLimits() {
+	if s.firstIteration {
+		return
+	}
 	if s.maxNodes > 0 && !s.helper && s.nodes+s.helperNodes >= s.maxNodes {
 		s.stop.Store(true)
 	}

@@ -105,6 +105,18 @@ func TestSearchRespectsNodeLimit(t *testing.T) {
 	}
 }
 
+// TestTinyLimitsStillFinishDepthOne: the first iteration is never cut,
+// so even a one-node or one-millisecond search plays the mate in one
+// rather than the move generator's first move.
+func TestTinyLimitsStillFinishDepthOne(t *testing.T) {
+	for _, l := range []Limits{{Nodes: 1}, {MoveTime: time.Nanosecond}} {
+		res := searchFEN(t, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", l)
+		if res.Move.String() != "a1a8" || res.Depth < 1 {
+			t.Errorf("%+v: played %v at depth %d, want the mate a1a8 at depth 1 or more", l, res.Move, res.Depth)
+		}
+	}
+}
+
 // TestSearchFindsZugzwangMate needs the null move's verification search:
 // after 1.Ra6 every Black move loses, but passing would not, so a search
 // that trusts the null move never sees the mate.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -446,6 +447,13 @@ func (e *Engine) position(args []string) {
 	e.pos = p
 }
 
+// goParameters are the words that start a parameter of "go": the list
+// of searchmoves ends at the first of them.
+var goParameters = map[string]bool{
+	"wtime": true, "btime": true, "winc": true, "binc": true, "movestogo": true, "movetime": true,
+	"depth": true, "nodes": true, "mate": true, "infinite": true, "ponder": true, "searchmoves": true,
+}
+
 func (e *Engine) goCommand(args []string) {
 	if e.busy.Load() {
 		e.printf("info string go: already searching; send stop first")
@@ -503,13 +511,23 @@ func (e *Engine) goCommand(args []string) {
 		case "ponder":
 			limits.Ponder = true
 		case "searchmoves":
-			for i+1 < len(args) {
-				m, err := e.pos.ParseUCI(args[i+1])
-				if err != nil {
-					break
-				}
-				limits.SearchMoves = append(limits.SearchMoves, m)
+			// The moves run to the next parameter; one that is not legal
+			// here is reported and left out.
+			given := 0
+			for i+1 < len(args) && !goParameters[args[i+1]] {
 				i++
+				given++
+				m, err := e.pos.ParseUCI(args[i])
+				if err != nil {
+					e.printf("info string go: searchmoves: %q is not a legal move here", args[i])
+					continue
+				}
+				if !slices.Contains(limits.SearchMoves, m) {
+					limits.SearchMoves = append(limits.SearchMoves, m)
+				}
+			}
+			if given > 0 && len(limits.SearchMoves) == 0 {
+				e.printf("info string go: searchmoves: no legal move given; searching all moves")
 			}
 		default:
 			e.printf("info string go: unknown parameter %q", key)

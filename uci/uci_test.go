@@ -130,6 +130,23 @@ func TestLongCommandsAreStoppable(t *testing.T) {
 	}
 }
 
+func TestSearchMovesSkipsIllegalMovesAndStopsAtTheNextParameter(t *testing.T) {
+	out := runWithin(t, "position startpos\ngo searchmoves a2a5 d2d4 depth 3\nisready\nquit\n", 10*time.Second)
+	if !strings.Contains(out, `info string go: searchmoves: "a2a5" is not a legal move here`) {
+		t.Errorf("no error for the illegal move:\n%s", out)
+	}
+	if got := bestmoves(out); len(got) != 1 || got[0] != "d2d4" {
+		t.Errorf("bestmoves %v, want [d2d4] (the only legal move given):\n%s", got, out)
+	}
+	if strings.Contains(out, "unknown parameter") {
+		t.Errorf("depth was not read as a parameter:\n%s", out)
+	}
+	out = runWithin(t, "position startpos\ngo searchmoves e9e8 depth 2\nisready\nquit\n", 10*time.Second)
+	if !strings.Contains(out, "no legal move given; searching all moves") || len(bestmoves(out)) != 1 {
+		t.Errorf("searchmoves with no legal move:\n%s", out)
+	}
+}
+
 func TestIllegalMoveInPositionKeepsOldPosition(t *testing.T) {
 	out := run(t, "position startpos moves e2e4\nposition startpos moves e2e5\nd\nquit\n")
 	if !strings.Contains(out, "info string position: move \"e2e5\" is not a legal move") {
