@@ -21,6 +21,7 @@ var fuzzScripts = []string{
 	"setoption name Skill Level value -3\nsetoption name Move Overhead value x\ngo searchmoves e2e4 d2d4 depth 2\n",
 	"perft 3\nbench 1\n",
 	"go mate 2 depth 3\n\x00\xff\n",
+	"go searchmoves a2a5 zz e2e4 e2e4 nodes -5\ngo searchmoves\n",
 }
 
 // FuzzCommands feeds any script to the engine: it must never panic, must
