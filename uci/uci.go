@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -470,23 +471,40 @@ func (e *Engine) goCommand(args []string) {
 	var clockGiven [2]bool
 	for i := 0; i < len(args); i++ {
 		key := args[i]
-		num := func() int64 {
+		// num reads the number after key; ok is false (and the GUI told)
+		// when there is none.
+		num := func() (n int64, ok bool) {
 			if i+1 >= len(args) {
 				e.printf("info string go: %s needs a number", key)
-				return 0
+				return 0, false
 			}
 			i++
 			n, err := strconv.ParseInt(args[i], 10, 64)
 			if err != nil {
 				e.printf("info string go: %s %q is not a number", key, args[i])
-				return 0
+				return 0, false
 			}
-			return n
+			return n, true
 		}
-		ms := func() time.Duration { return time.Duration(max(num(), 0)) * time.Millisecond }
+		// A clock below zero is the GUI's way of saying the time is up;
+		// it needs no remark.
+		ms := func() time.Duration {
+			n, _ := num()
+			return time.Duration(max(n, 0)) * time.Millisecond
+		}
+		// within reads a number and brings it into [lo, hi], saying so
+		// when it had to: a GUI sending "nodes -5" learns what was used.
+		within := func(lo, hi int64) int64 {
+			n, ok := num()
+			c := min(max(n, lo), hi)
+			if ok && c != n {
+				e.printf("info string go: %s %d is out of range; using %d", key, n, c)
+			}
+			return c
+		}
 		// A limit of zero would mean no limit to the engine; the GUI
 		// wants the quickest answer instead.
-		atLeast1 := func() int64 { return max(num(), 1) }
+		atLeast1 := func() int64 { return within(1, math.MaxInt64) }
 		switch key {
 		case "wtime":
 			wtime, clockGiven[chess.White] = ms(), true
@@ -497,15 +515,15 @@ func (e *Engine) goCommand(args []string) {
 		case "binc":
 			binc = ms()
 		case "movestogo":
-			limits.MovesToGo = int(max(num(), 0))
+			limits.MovesToGo = int(within(0, math.MaxInt32))
 		case "movetime":
 			limits.MoveTime = time.Duration(atLeast1()) * time.Millisecond
 		case "depth":
-			limits.Depth = int(min(atLeast1(), engine.MaxPly))
+			limits.Depth = int(within(1, engine.MaxPly))
 		case "nodes":
 			limits.Nodes = uint64(atLeast1())
 		case "mate":
-			limits.Mate = int(min(max(num(), 0), engine.MaxPly/2))
+			limits.Mate = int(within(1, engine.MaxPly/2))
 		case "infinite":
 			limits.Infinite = true
 		case "ponder":

@@ -147,6 +147,27 @@ func TestSearchMovesSkipsIllegalMovesAndStopsAtTheNextParameter(t *testing.T) {
 	}
 }
 
+func TestOutOfRangeLimitsAreClampedAndReported(t *testing.T) {
+	for _, c := range []struct{ goLine, want string }{
+		{"go nodes -5", "info string go: nodes -5 is out of range; using 1"},
+		{"go depth 0", "info string go: depth 0 is out of range; using 1"},
+		{"go depth 9999 movetime 20", "info string go: depth 9999 is out of range; using "},
+		{"go mate -2 depth 2", "info string go: mate -2 is out of range; using 1"},
+		{"go depth", "info string go: depth needs a number"},
+	} {
+		out := runWithin(t, "position startpos\n"+c.goLine+"\nquit\n", 10*time.Second)
+		if !strings.Contains(out, c.want) {
+			t.Errorf("%q: no %q in:\n%s", c.goLine, c.want, out)
+		}
+		if c.goLine == "go depth" && strings.Contains(out, "out of range") {
+			t.Errorf("%q: a missing number was also reported as out of range:\n%s", c.goLine, out)
+		}
+		if n := len(bestmoves(out)); n != 1 {
+			t.Errorf("%q: %d bestmoves, want 1:\n%s", c.goLine, n, out)
+		}
+	}
+}
+
 func TestIllegalMoveInPositionKeepsOldPosition(t *testing.T) {
 	out := run(t, "position startpos moves e2e4\nposition startpos moves e2e5\nd\nquit\n")
 	if !strings.Contains(out, "info string position: move \"e2e5\" is not a legal move") {
