@@ -1,0 +1,333 @@
+package engine
+
+import (
+	"math"
+	"time"
+
+	"github.com/ferzchess/ferz/chess"
+)
+
+// lmrTable[d][n] is the late move reduction at depth d for move n.
+var lmrTable [64][64]int
+
+func init() {
+	for d := 1; d < 64; d++ {
+		for n := 1; n < 64; n++ {
+			lmrTable[d][n] = int(0.75 + math.Log(float64(d))*math.Log(float64(n))/2.25)
+		}
+	}
+}
+
+func (s *Searcher) isDraw(ply int) bool {
+	p := s.pos
+	if p.HalfmoveClock() >= 100 && !p.InCheck() {
+		return true
+	}
+	return p.IsRepetition(p.HalfmoveClock()) || p.IsInsufficientMaterial()
+}
+
+func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
+	p := s.pos
+	pvNode := beta-alpha > 1
+	s.pv.clear(ply)
+	if ply == 0 && s.nn != nil {
+		s.nn.root(p)
+	}
+	if ply > 0 {
+		if s.isDraw(ply) {
+			return 0
+		}
+		// Mate distance pruning: no score can beat a mate already found
+		// nearer the root.
+		alpha = max(alpha, -MateScore+ply)
+		beta = min(beta, MateScore-ply-1)
+		if alpha >= beta {
+			return alpha
+		}
+	}
+	inCheck := p.InCheck()
+	if inCheck {
+		depth++
+	}
+	if depth <= 0 || ply >= MaxPly {
+		return s.quiescence(alpha, beta, ply, true)
+	}
+	s.nodes++
+	s.checkLimits()
+	if s.stop.Load() {
+		return 0
+	}
+
+	key := p.Key()
+	hashMove := chess.NullMove
+	excluded := s.excludedMove[ply]
+	entry, hit := s.TT.probe(key, ply)
+	if excluded != chess.NullMove {
+		// A singular extension's search: its result is about the other
+		// moves only, so the table's entry for the position cannot answer.
+		hit = false
+	}
+	if hit {
+		hashMove = entry.move
+		if !pvNode && entry.depth >= depth && entry.bound.cuts(entry.score, alpha, beta) {
+			return entry.score
+		}
+	}
+
+	if ply > 0 && excluded == chess.NullMove {
+		if v, bound, ok := s.probe(depth, ply); ok && bound.cuts(v, alpha, beta) {
+			return v
+		}
+	}
+
+	// rawEval is the evaluation function's verdict (what the table
+	// keeps), staticEval that corrected for the pawn structure, and eval
+	// the best estimate: the table's score when its bound says more.
+	rawEval, staticEval, eval := -Infinity, -Infinity, -Infinity
+	if !inCheck {
+		rawEval, staticEval = s.staticEval(p, ply, entry, hit)
+		eval = staticEval
+		if hit && !IsMateScore(entry.score) &&
+			(entry.bound == BoundExact || entry.bound == BoundLower && entry.score > eval || entry.bound == BoundUpper && entry.score < eval) {
+			eval = entry.score
+		}
+	}
+	s.evals[ply] = staticEval
+	improving := !inCheck && ply >= 2 && staticEval > s.evals[ply-2]
+
+	if !pvNode && !inCheck && excluded == chess.NullMove {
+		// Reverse futility: far above beta at low depth, assume it holds.
+		if depth <= 7 && eval-80*depth+40*boolInt(improving) >= beta && eval < mateBound {
+			return eval
+		}
+		// Razoring: far below alpha, see whether captures can recover.
+		if depth <= 3 && eval+200+150*depth < alpha {
+			if v := s.quiescence(alpha, alpha+1, ply, false); v <= alpha {
+				return v
+			}
+		}
+		// Null move: give the opponent a free move; if we still beat
+		// beta, the position is good enough (not in pawn endings, where
+		// zugzwang makes passing an advantage).
+		if depth >= 3 && eval >= beta && ply >= s.nullMinPly && p.LastMove() != chess.NullMove && nonPawnMaterial(p, p.SideToMove()) > 0 {
+			r := 3 + depth/4 + min(3, (eval-beta)/200)
+			s.played[ply] = noContinuation
+			if s.nn != nil {
+				s.nn.pushNull(ply)
+			}
+			p.MakeNullMove()
+			v := -s.negamax(-beta, -beta+1, depth-1-r, ply+1, !cutNode)
+			p.UnmakeMove()
+			if s.stop.Load() {
+				return 0
+			}
+			if v >= beta {
+				if v >= mateBound {
+					v = beta
+				}
+				if depth < 6 || s.nullMinPly > 0 {
+					return v
+				}
+				// Deep down, verify with a reduced search without null
+				// moves for a few plies: in zugzwang passing is the best
+				// move, and the null move's verdict is wrong.
+				s.nullMinPly = ply + 3*(depth-r)/4
+				w := s.negamax(beta-1, beta, depth-r, ply, false)
+				s.nullMinPly = 0
+				if w >= beta {
+					return v
+				}
+			}
+		}
+	}
+	// Internal iterative reduction: without a hash move this node was not
+	// searched before and is probably less important.
+	if depth >= 4 && hashMove == chess.NullMove && (pvNode || cutNode) {
+		depth--
+	}
+
+	s.moves.gen.N = 0
+	p.GenerateLegal(&s.moves.gen)
+	if s.moves.gen.N == 0 {
+		if inCheck {
+			return -MateScore + ply
+		}
+		return 0
+	}
+	// The list is released by hand at each return below: with this many
+	// returns a deferred call would cost a 72-byte record in every frame.
+	mark := s.moves.top
+	ms := s.moves.push()
+	s.scoreMoves(&ms, ply, hashMove)
+	checks := p.NewCheckInfo()
+
+	// The quiet moves searched so far, for the history's maluses, are
+	// written over the front of the node's own list: pick has handed
+	// those places out already and never reads them again.
+	nQuiets := 0
+	bestScore, bestMove := -Infinity, chess.NullMove
+	origAlpha := alpha
+	moveCount := 0
+	for {
+		m, order, ok := ms.pick()
+		if !ok {
+			break
+		}
+		if m == excluded {
+			continue
+		}
+		if ply == 0 {
+			if len(s.rootMoves) > 0 && !containsMove(s.rootMoves, m) || containsMove(s.excluded, m) {
+				continue
+			}
+			if s.OnCurrMove != nil && !s.helper && time.Since(s.start) > 3*time.Second {
+				s.OnCurrMove(m, moveCount+1)
+			}
+		}
+		s.TT.prefetch(p.KeyAfter(m))
+		noisy := isNoisy(p, m)
+		gives := p.GivesCheckWith(&checks, m)
+		moveCount++
+		if ply > 0 && bestScore > -mateBound && !inCheck {
+			if !noisy && !gives {
+				// Late move pruning and futility pruning of quiet moves;
+				// checks are kept, as they may be mates.
+				if depth <= 8 && moveCount > (3+depth*depth)/(2-boolInt(improving)) {
+					continue
+				}
+				if depth <= 8 && eval+100+90*depth <= alpha {
+					continue
+				}
+			} else if noisy && depth <= 8 && order < orderGoodNoisy && !SEE(p, m, -90*depth) {
+				continue // a capture that loses too much material
+			}
+		}
+		extension := 0
+		if m == hashMove && ply > 0 && depth >= 8 && excluded == chess.NullMove && entry.bound&BoundLower != 0 &&
+			entry.depth >= depth-3 && !IsMateScore(entry.score) {
+			// Singular extension: if every other move falls well short of
+			// the hash move's score, the hash move is the only good one
+			// and deserves a deeper look; if even the others beat beta,
+			// several moves do (multi-cut) and the node is cut.
+			singularBeta := entry.score - 2*depth
+			s.excludedMove[ply] = m
+			v := s.negamax(singularBeta-1, singularBeta, (depth-1)/2, ply, cutNode)
+			s.excludedMove[ply] = chess.NullMove
+			if s.stop.Load() {
+				s.moves.release(mark)
+				return 0
+			}
+			if v < singularBeta {
+				extension = 1
+			} else if singularBeta >= beta {
+				s.moves.release(mark)
+				return singularBeta
+			}
+		}
+		s.played[ply] = pieceSquare(p.PieceAt(m.From()), m.To())
+		if s.nn != nil {
+			s.nn.push(p, m, ply)
+		}
+		p.MakeMove(m)
+		newDepth := depth - 1 + extension
+		var v int
+		if moveCount == 1 {
+			v = -s.negamax(-beta, -alpha, newDepth, ply+1, false)
+		} else {
+			r := 0
+			if depth >= 3 && !noisy && !gives {
+				r = lmrTable[min(depth, 63)][min(moveCount, 63)]
+				if !pvNode {
+					r++
+				}
+				if improving {
+					r--
+				}
+				if order >= orderCounter {
+					r-- // killers and the counter-move
+				} else {
+					r -= int(order) / 16384
+				}
+				r = max(0, min(r, newDepth-1))
+			}
+			v = -s.negamax(-alpha-1, -alpha, newDepth-r, ply+1, true)
+			if v > alpha && r > 0 {
+				v = -s.negamax(-alpha-1, -alpha, newDepth, ply+1, !cutNode)
+			}
+			if v > alpha && v < beta {
+				v = -s.negamax(-beta, -alpha, newDepth, ply+1, false)
+			}
+		}
+		p.UnmakeMove()
+		if s.stop.Load() {
+			s.moves.release(mark)
+			return 0
+		}
+		if v > bestScore {
+			bestScore = v
+			if v > alpha {
+				bestMove = m
+				alpha = v
+				s.pv.update(ply, m)
+				if v >= beta {
+					if !noisy {
+						s.rewardQuiet(m, ply, depth, ms.moves[:nQuiets])
+					}
+					break
+				}
+			}
+		}
+		if !noisy && nQuiets < maxQuietsTried {
+			ms.moves[nQuiets] = m
+			nQuiets++
+		}
+	}
+	s.moves.release(mark)
+	bound := BoundUpper
+	switch {
+	case bestScore >= beta:
+		bound = BoundLower
+	case bestScore > origAlpha:
+		bound = BoundExact
+	}
+	if excluded != chess.NullMove {
+		if moveCount == 0 {
+			return alpha // the excluded move was the only one
+		}
+		return bestScore
+	}
+	// The correction learns from quiet results only, and only from a
+	// bound that says on which side of the static evaluation the truth
+	// lies; mates and tablebase verdicts say nothing about evaluation.
+	if !inCheck && (bestMove == chess.NullMove || !isNoisy(p, bestMove)) && !IsMateScore(bestScore) && !IsTBScore(bestScore) &&
+		!(bound == BoundLower && bestScore <= staticEval) && !(bound == BoundUpper && bestScore >= staticEval) {
+		s.updateCorrection(p, depth, bestScore, staticEval)
+	}
+	s.TT.store(key, ply, bestMove, bestScore, rawEval, depth, bound)
+	return bestScore
+}
+
+// rewardQuiet records a quiet move that caused a beta cut-off.
+func (s *Searcher) rewardQuiet(m chess.Move, ply, depth int, tried []chess.Move) {
+	if s.killers[ply][0] != m {
+		s.killers[ply][1] = s.killers[ply][0]
+		s.killers[ply][0] = m
+	}
+	p := s.pos
+	if last := p.LastMove(); last != chess.NullMove {
+		s.counters[p.PieceAt(last.To())][last.To()] = m
+	}
+	s.updateHistory(m, tried, ply, depth)
+}
+
+// maxQuietsTried bounds the quiet moves a cut-off punishes.
+const maxQuietsTried = 64
+
+func containsMove(moves []chess.Move, m chess.Move) bool {
+	for _, x := range moves {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,135 @@
+package engine
+
+import "github.com/ferzchess/ferz/chess"
+
+// quiescence searches captures and promotions (all evasions when in
+// check) until the position is quiet, so that the static evaluation is
+// never taken in the middle of an exchange.
+func (s *Searcher) quiescence(alpha, beta, ply int, checks bool) int {
+	p := s.pos
+	s.nodes++
+	s.checkLimits()
+	if s.stop.Load() {
+		return 0
+	}
+	s.seldepth = max(s.seldepth, ply)
+	s.pv.clear(ply)
+	if ply == 0 && s.nn != nil {
+		s.nn.root(p)
+	}
+	if p.IsInsufficientMaterial() || p.HalfmoveClock() >= 100 {
+		return 0
+	}
+	inCheck := p.InCheck()
+	if ply >= MaxPly {
+		if inCheck {
+			return 0
+		}
+		return s.evaluate(p, ply)
+	}
+	key := p.Key()
+	entry, hit := s.TT.probe(key, ply)
+	if hit && entry.bound.cuts(entry.score, alpha, beta) {
+		return entry.score
+	}
+	bestScore := -Infinity
+	rawEval, eval := -Infinity, -Infinity
+	gen := &s.moves.gen
+	gen.N = 0
+	if inCheck {
+		p.GenerateLegal(gen)
+		if gen.N == 0 {
+			return -MateScore + ply
+		}
+	} else {
+		rawEval, eval = s.staticEval(p, ply, entry, hit)
+		bestScore = eval
+		if eval >= beta {
+			return eval
+		}
+		alpha = max(alpha, eval)
+		p.GenerateNoisy(gen)
+		if checks {
+			// On its first ply the quiescence search also tries quiet
+			// checks, so that a mate threat one move deep is seen after
+			// a null move or at the horizon.
+			addQuietChecks(p, gen)
+		}
+	}
+	mark := s.moves.top
+	ms := s.moves.push()
+	scoreNoisy(p, &ms)
+	origAlpha := alpha
+	bestMove := chess.NullMove
+	for {
+		m, _, ok := ms.pick()
+		if !ok {
+			break
+		}
+		s.TT.prefetch(p.KeyAfter(m))
+		if !inCheck {
+			if m.Kind() == chess.Promotion && m.Promo() != chess.Queen {
+				continue
+			}
+			// Delta pruning: even winning the piece would not reach alpha.
+			// It cuts the quiet checks too (a victim worth 0) when the side
+			// to move is behind: keeping them found more mates but gained
+			// nothing in games (docs/search-tests.md, 2026-11-25).
+			if m.Kind() != chess.Promotion && eval+SimpleValue[p.PieceAt(m.To()).Type()]+200 <= alpha {
+				continue
+			}
+			if !SEE(p, m, 0) {
+				continue
+			}
+		}
+		if s.nn != nil {
+			s.nn.push(p, m, ply)
+		}
+		p.MakeMove(m)
+		v := -s.quiescence(-beta, -alpha, ply+1, false)
+		p.UnmakeMove()
+		if s.stop.Load() {
+			s.moves.release(mark)
+			return 0
+		}
+		if v > bestScore {
+			bestScore = v
+			if v > alpha {
+				alpha = v
+				bestMove = m
+				if v >= beta {
+					break
+				}
+			}
+		}
+	}
+	s.moves.release(mark)
+	bound := BoundUpper
+	switch {
+	case bestScore >= beta:
+		bound = BoundLower
+	case bestScore > origAlpha:
+		bound = BoundExact
+	}
+	if !inCheck {
+		s.TT.store(key, ply, bestMove, bestScore, rawEval, 0, bound)
+	}
+	return bestScore
+}
+
+// addQuietChecks appends to list the quiet moves that give check. It is
+// kept out of the quiescence search so that the move list it needs is
+// not part of every quiescence frame on a thread's stack.
+//
+//go:noinline
+func addQuietChecks(p *chess.Position, list *chess.MoveList) {
+	var quiet chess.MoveList
+	p.GenerateQuiet(&quiet)
+	ci := p.NewCheckInfo()
+	for _, m := range quiet.Moves[:quiet.N] {
+		if p.GivesCheckWith(&ci, m) {
+			list.Moves[list.N] = m
+			list.N++
+		}
+	}
+}
