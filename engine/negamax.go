@@ -18,6 +18,9 @@ func init() {
 	}
 }
 
+// isDraw tells whether the position is drawn by the fifty-move rule (a
+// checkmate on the hundredth half-move still counts as mate), by
+// repetition or by insufficient material.
 func (s *Searcher) isDraw(ply int) bool {
 	p := s.pos
 	if p.HalfmoveClock() >= 100 && !p.InCheck() {
@@ -26,6 +29,9 @@ func (s *Searcher) isDraw(ply int) bool {
 	return p.IsRepetition(p.HalfmoveClock()) || p.IsInsufficientMaterial()
 }
 
+// negamax is the principal variation search of the position on the
+// searcher's board to depth plies, ply plies from the root, within the
+// window (alpha, beta); cutNode marks a node expected to fail high.
 func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	p := s.pos
 	pvNode := beta-alpha > 1
@@ -323,6 +329,7 @@ func (s *Searcher) rewardQuiet(m chess.Move, ply, depth int, tried []chess.Move)
 // maxQuietsTried bounds the quiet moves a cut-off punishes.
 const maxQuietsTried = 64
 
+// containsMove tells whether m is among moves.
 func containsMove(moves []chess.Move, m chess.Move) bool {
 	for _, x := range moves {
 		if x == m {
