@@ -18,8 +18,8 @@ func init() {
 	}
 }
 
-// isDraw tells whether the position is drawn by the fifty-move rule (a
-// checkmate on the hundredth half-move still counts as mate), by
+// isDraw tells whether the position is drawn by the fifty-move rule (in
+// check, only once it is known not to be mate), by
 // repetition or by insufficient material.
 func (s *Searcher) isDraw(ply int) bool {
 	p := s.pos
@@ -159,6 +159,9 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 			return -MateScore + ply
 		}
 		return 0
+	}
+	if ply > 0 && p.HalfmoveClock() >= 100 {
+		return 0 // in check, not mated: the fifty-move rule draws
 	}
 	// The list is released by hand at each return below: with this many
 	// returns a deferred call would cost a 72-byte record in every frame.

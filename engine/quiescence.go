@@ -17,10 +17,13 @@ func (s *Searcher) quiescence(alpha, beta, ply int, checks bool) int {
 	if ply == 0 && s.nn != nil {
 		s.nn.root(p)
 	}
-	if p.IsInsufficientMaterial() || p.HalfmoveClock() >= 100 {
+	inCheck := p.InCheck()
+	// The fifty-move rule draws, but a mate on the hundredth half-move is
+	// still mate: in check, it waits for the evasions below.
+	fifty := p.HalfmoveClock() >= 100
+	if p.IsInsufficientMaterial() || fifty && !inCheck {
 		return 0
 	}
-	inCheck := p.InCheck()
 	if ply >= MaxPly {
 		if inCheck {
 			return 0
@@ -40,6 +43,9 @@ func (s *Searcher) quiescence(alpha, beta, ply int, checks bool) int {
 		p.GenerateLegal(gen)
 		if gen.N == 0 {
 			return -MateScore + ply
+		}
+		if fifty {
+			return 0
 		}
 	} else {
 		rawEval, eval = s.staticEval(p, ply, entry, hit)

@@ -186,3 +186,48 @@ func TestAspirationReportsHaveBoundAndLine(t *testing.T) {
 func kiwipete() *chess.Position {
 	return chess.MustParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
 }
+
+// A check on the hundredth half-move draws by the fifty-move rule unless
+// it mates, even when the checked side could capture the checker and win.
+func TestFiftyMoveRuleDrawsAfterACheckThatDoesNotMate(t *testing.T) {
+	const fen = "k7/2Q5/8/8/8/2r5/1K6/8 b - - 99 80"
+	p, err := chess.ParseFEN(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	check, err := p.ParseUCI("c3c2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := searchFEN(t, fen, Limits{Depth: 6, SearchMoves: []chess.Move{check}})
+	if res.Score != 0 {
+		t.Errorf("Rc2+ on the hundredth half-move: score %d, want 0 (a draw)", res.Score)
+	}
+	// Mate on the hundredth half-move is still mate.
+	res = searchFEN(t, "7k/8/6K1/8/8/8/8/R7 w - - 99 80", Limits{Depth: 4})
+	if res.Move.String() != "a1a8" || !IsMateScore(res.Score) {
+		t.Errorf("mate on the hundredth half-move: %v score %d, want a1a8 and a mate", res.Move, res.Score)
+	}
+}
+
+// The quiescence search, reached in check on the hundredth half-move,
+// tells a mate from the fifty-move draw.
+func TestQuiescenceSeesMateOnTheHundredthHalfMove(t *testing.T) {
+	for _, c := range []struct {
+		fen  string
+		want int
+	}{
+		{"R6k/8/6K1/8/8/8/8/8 b - - 100 80", -MateScore + 1}, // mated
+		{"R6k/8/8/6K1/8/8/8/8 b - - 100 80", 0},              // Kh7: drawn
+	} {
+		p, err := chess.ParseFEN(c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := NewSearcher(NewTT(1))
+		s.setup(p, Limits{})
+		if got := s.quiescence(-Infinity, Infinity, 1, false); got != c.want {
+			t.Errorf("%s: quiescence %d, want %d", c.fen, got, c.want)
+		}
+	}
+}
