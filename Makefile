@@ -19,7 +19,7 @@ LDFLAGS  := -X main.commit=$(COMMIT) -X main.modified=$(MODIFIED)
 # Root needs no sudo; anyone else does.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: install-deps install-tmux help test fmt-check vet unit race build perft-full perft-compare fuzz bench install-stockfish
+.PHONY: install-deps install-tmux help test fmt-check vet unit race build perft-full perft-compare fuzz bench pgo install-stockfish
 
 help:
 	@echo "make test           gofmt check, go vet, go test, go test -race, web-check, web-test (what CI runs)"
@@ -28,6 +28,7 @@ help:
 	@echo "make perft-compare  perft speed against Debian's stockfish"
 	@echo "make fuzz           each Fuzz test of $(FUZZ_PKGS) for FUZZTIME (default 5m)"
 	@echo "make bench          the benchmarks of ./chess and ./engine"
+	@echo "make pgo            regenerate cmd/ferz/default.pgo, the profile Go optimizes ferz with"
 	@echo "make book           rebuild the embedded opening book book/default.bin"
 	@echo "make web-build      rebuild the embedded browser page web/static from web/frontend"
 	@echo "make web-check      check that web/static matches its sources (part of make test)"
@@ -75,6 +76,15 @@ fuzz:
 
 bench:
 	$(GO) test -run XXX -bench . -benchmem ./chess ./engine
+
+# go build optimizes ferz with cmd/ferz/default.pgo (profile-guided
+# optimization: inlining and devirtualization where the profile says the
+# time goes). Regenerate it after search or evaluation changes; the
+# profile comes from a build without it, so it describes the code alone.
+pgo:
+	CGO_ENABLED=0 $(GO) build -pgo=off -o bin/ferz-nopgo ./cmd/ferz
+	./bin/ferz-nopgo bench -depth 13 -cpuprofile cmd/ferz/default.pgo
+	rm -f bin/ferz-nopgo
 
 # Each part of the program may bring its own targets in mk/NAME.mk
 # (the web front end, the match runner, ...).
