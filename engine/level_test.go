@@ -19,9 +19,20 @@ func TestLevelsGrowWithElo(t *testing.T) {
 	if levelFor(MaxElo).margin != 0 || levelFor(1500).margin != 0 {
 		t.Error("the calibrated levels should always play their best move")
 	}
-	// The calibration: 83 Elo a doubling of the node budget.
-	if n1, n2 := levelFor(1500).nodes, levelFor(2000).nodes; n2 < 56*n1 || n2 > 74*n1 {
-		t.Errorf("500 Elo should multiply the nodes by about 2^(500/83) = 65: %d and %d", n1, n2)
+	// The calibration: the measured budgets at the anchors, and no jump
+	// between them.
+	for _, c := range []struct {
+		elo   int
+		nodes uint64
+	}{{1500, 286}, {2000, 13800}, {2500, 1210000}} {
+		if n := levelFor(c.elo).nodes; n < c.nodes*99/100 || n > c.nodes*101/100 {
+			t.Errorf("Elo %d: %d nodes, calibrated at %d", c.elo, n, c.nodes)
+		}
+	}
+	for elo := 1300; elo < MaxElo; elo++ {
+		if a, b := levelFor(elo).nodes, levelFor(elo+1).nodes; b < a || b > a+a/20+1 {
+			t.Errorf("Elo %d to %d: %d to %d nodes", elo, elo+1, a, b)
+		}
 	}
 }
 
