@@ -54,8 +54,9 @@ func levelFor(elo int) level {
 // over the whole range, so the budget is interpolated between measured
 // points: 286 nodes scored 47% against Stockfish 1500; at 2000, 18,600
 // nodes scored 61% and 11,000 nodes 41% (200 games each), so 2000 sits
-// at 13,800 (48%); 2500 keeps 1.21 M, which at 5+0.05 is more than the
-// clock allows and still scores under 50%. The 800 anchor continues the
+// at 13,800 (48%); at 2300 the interpolated 203,000 nodes scored 59%,
+// so 2300 sits at 140,000; 2500 keeps 1.21 M, which at 5+0.05 is more
+// than the clock allows and still scores under 50%. The 800 anchor continues the
 // 1500 one at 83 Elo a doubling, the slope of the first calibration,
 // where levelMinNodes decides anyway.
 var levelAnchors = [...]struct {
@@ -65,6 +66,7 @@ var levelAnchors = [...]struct {
 	{800, 0.83},
 	{1500, 286},
 	{2000, 13800},
+	{2300, 140000},
 	{2500, 1.21e6},
 }
 
