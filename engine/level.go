@@ -54,11 +54,12 @@ func levelFor(elo int) level {
 // over the whole range, so the budget is interpolated between measured
 // points: 286 nodes scored 47% against Stockfish 1500; at 2000, 18,600
 // nodes scored 61% and 11,000 nodes 41% (200 games each), so 2000 sits
-// at 13,800 (48%); at 2300 the interpolated 203,000 nodes scored 59%,
-// so 2300 sits at 140,000; 2500 keeps 1.21 M, which at 5+0.05 is more
-// than the clock allows and still scores under 50%. The 800 anchor continues the
-// 1500 one at 83 Elo a doubling, the slope of the first calibration,
-// where levelMinNodes decides anyway.
+// at 13,800 (48%); at 2300 the interpolated 203,000 nodes scored 57%
+// and 140,000 nodes 53% (200 games each), so 2300 sits at 140,000; 2500
+// keeps 1.21 M, which at 5+0.05 is more than the clock allows and still
+// scores under 50%. The 800 anchor continues the 1500 one at 83 Elo a
+// doubling, the slope of the first calibration, where levelMinNodes
+// decides anyway.
 var levelAnchors = [...]struct {
 	elo   int
 	nodes float64
