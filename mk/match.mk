@@ -102,8 +102,14 @@ wac: build
 #
 #	make sprt NEW=/tmp/ferz-new BASE=/tmp/ferz-old SPRT_SEED=1202
 #	make sprt NEW=... BASE=... SPRT_SEED=1203 SPRT_PRIOR=5,61,144,74,9
+#
+# SPRT_LIMIT replaces the clock, e.g. SPRT_LIMIT="-nodes 40000": fixed
+# nodes a move play several times the games an hour, a fair test of an
+# evaluation change that leaves the node rate alone (not of a change to
+# speed or time management).
 SPRT_NAME   ?= test
 SPRT_TC     ?= 5+0.05
+SPRT_LIMIT  ?= -tc $(SPRT_TC)
 SPRT_SEED   ?= 1
 SPRT_BOUNDS ?= elo0=0 elo1=10 alpha=0.05 beta=0.05
 SPRT_PRIOR  ?=
@@ -116,7 +122,7 @@ sprt: build
 	./bin/ferz match \
 		-engine "name=new cmd=$(abspath $(NEW)) option.Hash=16" \
 		-engine "name=base cmd=$(abspath $(BASE)) option.Hash=16" \
-		-tc $(SPRT_TC) -games $(SPRT_GAMES) -concurrency 2 \
+		$(SPRT_LIMIT) -games $(SPRT_GAMES) -concurrency 2 \
 		-openings $(ELO_OPENINGS) -order random -seed $(SPRT_SEED) \
 		$(SPRT_FLAGS) -standings 50 \
 		-sprt "$(SPRT_BOUNDS)$(if $(SPRT_PRIOR), prior=$(SPRT_PRIOR))" \
