@@ -244,8 +244,11 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 			v = -s.negamax(-beta, -alpha, newDepth, ply+1, false)
 		} else {
 			r := 0
-			if depth >= 3 && !noisy && !gives {
+			if depth >= 3 && !noisy {
 				r = lmrTable[min(depth, 63)][min(moveCount, 63)]
+				if gives {
+					r-- // a check may be a threat: reduced a ply less
+				}
 				if !pvNode {
 					r++
 				}
