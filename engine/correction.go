@@ -11,9 +11,11 @@ import (
 // searches below a node tell by how much. The table keeps, per side to
 // move and pawn structure, a running average of the difference between
 // the search result and the static evaluation, and the search adds it to
-// the evaluation of later nodes with the same pawns. Like the histories
-// (history.go), it is one table for all the threads of a search, with
-// atomic entries.
+// the evaluation of later nodes with the same pawns. Two more tables do
+// the same per side to move and each colour's placement of its other
+// pieces (piecekeys.go); the correction is the pawn entry plus the mean
+// of the two piece entries. Like the histories (history.go), the tables
+// are shared by all the threads of a search, with atomic entries.
 
 const (
 	correctionSize  = 1 << 14
@@ -22,8 +24,15 @@ const (
 	correctionScale = 256                  // weights are out of this
 )
 
-// correctionTable holds the averages, in centipawns times correctionGrain.
-type correctionTable [2][correctionSize]atomic.Int32
+// correctionTable holds the averages, in centipawns times correctionGrain:
+// by side to move and pawn structure, and by side to move and each
+// colour's placement of its other pieces (knights to king), which
+// catches what the evaluation misses about a king's attackers or a
+// piece that is out of play.
+type correctionTable struct {
+	pawn    [2][correctionSize]atomic.Int32
+	nonPawn [2][2][correctionSize]atomic.Int32 // [side to move][colour]
+}
 
 // staticEval returns the evaluation of a position not in check: raw, as
 // the evaluation function gives it (from the table's entry when there is
@@ -34,24 +43,61 @@ func (s *Searcher) staticEval(p *chess.Position, ply int, entry ttEntry, hit boo
 	} else {
 		raw = s.evaluate(p, ply)
 	}
-	return raw, s.correct(p, raw)
+	k := &s.pieceKeys[ply]
+	s.corrSlots[ply] = correctionSlots{
+		pawn:  uint32(p.PawnKey() & (correctionSize - 1)),
+		piece: [2]uint32{uint32(k[chess.White] & (correctionSize - 1)), uint32(k[chess.Black] & (correctionSize - 1))},
+	}
+	return raw, s.corrected(p.SideToMove(), s.corrSlots[ply], raw)
+}
+
+// correctionSlots are a position's entries in the correction tables:
+// its pawn structure's and each colour's other pieces'.
+type correctionSlots struct {
+	pawn  uint32
+	piece [2]uint32 // by colour
+}
+
+// correctionSlotsOf returns the position's entries in the tables,
+// its piece keys computed from scratch.
+func correctionSlotsOf(p *chess.Position) correctionSlots {
+	k := pieceKeysOf(p)
+	return correctionSlots{
+		pawn:  uint32(p.PawnKey() & (correctionSize - 1)),
+		piece: [2]uint32{uint32(k[chess.White] & (correctionSize - 1)), uint32(k[chess.Black] & (correctionSize - 1))},
+	}
 }
 
 // correct returns the static evaluation raw corrected for the position's
-// pawn structure, kept clear of the mate scores.
+// pawn structure and pieces, kept clear of the mate scores.
 func (s *Searcher) correct(p *chess.Position, raw int) int {
-	c := s.correction[p.SideToMove()][p.PawnKey()&(correctionSize-1)].Load()
-	v := raw + int(c)/correctionGrain
+	return s.corrected(p.SideToMove(), correctionSlotsOf(p), raw)
+}
+
+// corrected returns raw corrected by the entries at slots of the side
+// to move us.
+func (s *Searcher) corrected(us chess.Color, slots correctionSlots, raw int) int {
+	t := s.correction
+	c := t.pawn[us][slots.pawn].Load()
+	w := t.nonPawn[us][chess.White][slots.piece[chess.White]].Load()
+	b := t.nonPawn[us][chess.Black][slots.piece[chess.Black]].Load()
+	v := raw + (int(c)+int(w+b)/2)/correctionGrain
 	return max(-mateBound+1, min(mateBound-1, v))
 }
 
 // updateCorrection moves the average of the position's pawn structure
 // towards the difference between a search result and the corrected
 // static evaluation, the more so the deeper the search.
-func (s *Searcher) updateCorrection(p *chess.Position, depth, score, staticEval int) {
-	e := &s.correction[p.SideToMove()][p.PawnKey()&(correctionSize-1)]
+func (s *Searcher) updateCorrection(p *chess.Position, slots correctionSlots, depth, score, staticEval int) {
+	t, us := s.correction, p.SideToMove()
 	diff := int32((score - staticEval) * correctionGrain)
 	w := int32(min(depth+1, 16))
-	v := (e.Load()*(correctionScale-w) + diff*w) / correctionScale
-	e.Store(max(-correctionMax, min(correctionMax, v)))
+	for _, e := range [3]*atomic.Int32{
+		&t.pawn[us][slots.pawn],
+		&t.nonPawn[us][chess.White][slots.piece[chess.White]],
+		&t.nonPawn[us][chess.Black][slots.piece[chess.Black]],
+	} {
+		v := (e.Load()*(correctionScale-w) + diff*w) / correctionScale
+		e.Store(max(-correctionMax, min(correctionMax, v)))
+	}
 }

@@ -13,34 +13,35 @@ import (
 func TestCorrectionLearnsTheBias(t *testing.T) {
 	s := NewSearcher(NewTT(1))
 	p := chess.MustParseFEN("4k3/pp3ppp/8/8/8/8/PP3PPP/4K3 w - - 0 1")
-	other := chess.MustParseFEN("4k3/pp3ppp/8/8/8/8/PPP2PPP/4K3 w - - 0 1")
+	other := chess.MustParseFEN("3k4/pp3ppp/8/8/8/8/PPP2PPP/3K4 w - - 0 1")
 	black := chess.MustParseFEN("4k3/pp3ppp/8/8/8/8/PP3PPP/4K3 b - - 0 1")
 	if got := s.correct(p, 10); got != 10 {
 		t.Fatalf("fresh table corrects 10 to %d", got)
 	}
 	// Search results 50 cp above the evaluation: the correction rises
-	// step by step to 50 cp.
+	// step by step to two thirds of 50 cp (each of the three tables
+	// averages what the corrected evaluation still misses).
 	prev := 10
-	for range 100 {
-		s.updateCorrection(p, 15, 60, 10)
+	for range 300 {
+		s.updateCorrection(p, correctionSlotsOf(p), 15, 60, s.correct(p, 10))
 		got := s.correct(p, 10)
 		if got < prev {
 			t.Fatalf("correction went down from %d to %d after a higher result", prev, got)
 		}
 		prev = got
 	}
-	if prev < 10+45 || prev > 10+50 {
-		t.Errorf("after 100 results 50 cp above, 10 corrects to %d, want 55 to 60", prev)
+	if prev < 10+31 || prev > 10+35 {
+		t.Errorf("after 300 results 50 cp above, 10 corrects to %d, want 41 to 45", prev)
 	}
 	// Far larger differences are followed only up to the limit.
 	for range 100 {
-		s.updateCorrection(p, 15, 1000, 10)
+		s.updateCorrection(p, correctionSlotsOf(p), 15, 1000, s.correct(p, 10))
 	}
-	if got, limit := s.correct(p, 10)-10, correctionMax/correctionGrain; got != limit {
+	if got, limit := s.correct(p, 10)-10, 2*correctionMax/correctionGrain; got != limit {
 		t.Errorf("correction %d, want the limit %d", got, limit)
 	}
 	if got := s.correct(other, 10); got != 10 {
-		t.Errorf("another pawn structure corrects 10 to %d", got)
+		t.Errorf("other pawns and pieces correct 10 to %d", got)
 	}
 	if got := s.correct(black, 10); got != 10 {
 		t.Errorf("the other side to move corrects 10 to %d", got)

@@ -36,8 +36,11 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	p := s.pos
 	pvNode := beta-alpha > 1
 	s.pv.clear(ply)
-	if ply == 0 && s.nn != nil {
-		s.nn.root(p)
+	if ply == 0 {
+		s.pieceKeys[0] = pieceKeysOf(p)
+		if s.nn != nil {
+			s.nn.root(p)
+		}
 	}
 	if ply > 0 {
 		if s.isDraw(ply) {
@@ -121,6 +124,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 			if s.nn != nil {
 				s.nn.pushNull(ply)
 			}
+			s.pieceKeys[ply+1] = s.pieceKeys[ply]
 			p.MakeNullMove()
 			v := -s.negamax(-beta, -beta+1, depth-1-r, ply+1, !cutNode)
 			p.UnmakeMove()
@@ -237,6 +241,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		if s.nn != nil {
 			s.nn.push(p, m, ply)
 		}
+		s.pieceKeys[ply+1] = s.pieceKeys[ply].after(p, m)
 		p.MakeMove(m)
 		newDepth := depth - 1 + extension
 		var v int
@@ -313,7 +318,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	// lies; mates and tablebase verdicts say nothing about evaluation.
 	if !inCheck && (bestMove == chess.NullMove || !isNoisy(p, bestMove)) && !IsMateScore(bestScore) && !IsTBScore(bestScore) &&
 		!(bound == BoundLower && bestScore <= staticEval) && !(bound == BoundUpper && bestScore >= staticEval) {
-		s.updateCorrection(p, depth, bestScore, staticEval)
+		s.updateCorrection(p, s.corrSlots[ply], depth, bestScore, staticEval)
 	}
 	s.TT.store(key, ply, bestMove, bestScore, rawEval, depth, bound)
 	return bestScore

@@ -14,8 +14,11 @@ func (s *Searcher) quiescence(alpha, beta, ply int, checks bool) int {
 	}
 	s.seldepth = max(s.seldepth, ply)
 	s.pv.clear(ply)
-	if ply == 0 && s.nn != nil {
-		s.nn.root(p)
+	if ply == 0 {
+		s.pieceKeys[0] = pieceKeysOf(p)
+		if s.nn != nil {
+			s.nn.root(p)
+		}
 	}
 	inCheck := p.InCheck()
 	// The fifty-move rule draws, but a mate on the hundredth half-move is
@@ -91,6 +94,7 @@ func (s *Searcher) quiescence(alpha, beta, ply int, checks bool) int {
 		if s.nn != nil {
 			s.nn.push(p, m, ply)
 		}
+		s.pieceKeys[ply+1] = s.pieceKeys[ply].after(p, m)
 		p.MakeMove(m)
 		v := -s.quiescence(-beta, -alpha, ply+1, false)
 		p.UnmakeMove()

@@ -115,9 +115,15 @@ type Searcher struct {
 	played     [MaxPly + 2]int32
 	counters   [16][64]chess.Move
 	evals      [MaxPly + 2]int
-	pawns      pawnTable // this thread's own
-	nn         *netStack // the network's accumulators, nil without a network
-	moves      moveStack
+	// corrSlots[ply] are the correction entries of the position at ply,
+	// found with its static evaluation and used again to update them.
+	corrSlots [MaxPly + 2]correctionSlots
+	// pieceKeys[ply] are the piece keys of the position at ply
+	// (piecekeys.go), updated move by move.
+	pieceKeys [MaxPly + 2]pieceKeys
+	pawns     pawnTable // this thread's own
+	nn        *netStack // the network's accumulators, nil without a network
+	moves     moveStack
 	// pv is the main searcher's principal variations; helpers, whose
 	// lines nobody reads, have none (it is 34 KB a thread).
 	pv *pvTable
