@@ -43,11 +43,7 @@ func (s *Searcher) staticEval(p *chess.Position, ply int, entry ttEntry, hit boo
 	} else {
 		raw = s.evaluate(p, ply)
 	}
-	k := &s.pieceKeys[ply]
-	s.corrSlots[ply] = correctionSlots{
-		pawn:  uint32(p.PawnKey() & (correctionSize - 1)),
-		piece: [2]uint32{uint32(k[chess.White] & (correctionSize - 1)), uint32(k[chess.Black] & (correctionSize - 1))},
-	}
+	s.corrSlots[ply] = correctionSlotsOf(p, s.pieceKeys[ply])
 	return raw, s.corrected(p.SideToMove(), s.corrSlots[ply], raw)
 }
 
@@ -58,20 +54,13 @@ type correctionSlots struct {
 	piece [2]uint32 // by colour
 }
 
-// correctionSlotsOf returns the position's entries in the tables,
-// its piece keys computed from scratch.
-func correctionSlotsOf(p *chess.Position) correctionSlots {
-	k := pieceKeysOf(p)
+// correctionSlotsOf returns the entries in the tables of p, whose piece
+// keys are k.
+func correctionSlotsOf(p *chess.Position, k pieceKeys) correctionSlots {
 	return correctionSlots{
 		pawn:  uint32(p.PawnKey() & (correctionSize - 1)),
 		piece: [2]uint32{uint32(k[chess.White] & (correctionSize - 1)), uint32(k[chess.Black] & (correctionSize - 1))},
 	}
-}
-
-// correct returns the static evaluation raw corrected for the position's
-// pawn structure and pieces, kept clear of the mate scores.
-func (s *Searcher) correct(p *chess.Position, raw int) int {
-	return s.corrected(p.SideToMove(), correctionSlotsOf(p), raw)
 }
 
 // corrected returns raw corrected by the entries at slots of the side

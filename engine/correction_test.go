@@ -23,7 +23,7 @@ func TestCorrectionLearnsTheBias(t *testing.T) {
 	// averages what the corrected evaluation still misses).
 	prev := 10
 	for range 300 {
-		s.updateCorrection(p, correctionSlotsOf(p), 15, 60, s.correct(p, 10))
+		s.updateCorrection(p, correctionSlotsOf(p, pieceKeysOf(p)), 15, 60, s.correct(p, 10))
 		got := s.correct(p, 10)
 		if got < prev {
 			t.Fatalf("correction went down from %d to %d after a higher result", prev, got)
@@ -35,7 +35,7 @@ func TestCorrectionLearnsTheBias(t *testing.T) {
 	}
 	// Far larger differences are followed only up to the limit.
 	for range 100 {
-		s.updateCorrection(p, correctionSlotsOf(p), 15, 1000, s.correct(p, 10))
+		s.updateCorrection(p, correctionSlotsOf(p, pieceKeysOf(p)), 15, 1000, s.correct(p, 10))
 	}
 	if got, limit := s.correct(p, 10)-10, 2*correctionMax/correctionGrain; got != limit {
 		t.Errorf("correction %d, want the limit %d", got, limit)
@@ -53,4 +53,10 @@ func TestCorrectionLearnsTheBias(t *testing.T) {
 	if got := s.correct(p, 10); got != 10 {
 		t.Errorf("after Clear, 10 corrects to %d", got)
 	}
+}
+
+// correct returns raw corrected for p's pawn structure and pieces, the
+// piece keys computed from scratch.
+func (s *Searcher) correct(p *chess.Position, raw int) int {
+	return s.corrected(p.SideToMove(), correctionSlotsOf(p, pieceKeysOf(p)), raw)
 }
