@@ -15,9 +15,18 @@ import (
 // historyMax bounds the entries of the histories.
 const historyMax = 16384
 
-// butterflyHistory is indexed by the side to move and the move's from and
-// to squares.
-type butterflyHistory [2][64][64]atomic.Int32
+// butterflyHistory is indexed by the side to move, whether the opponent
+// attacks the move's from and its to square, and the two squares: the
+// same move is worth more when it saves an attacked piece than when it
+// walks a safe one into an attack.
+type butterflyHistory [2][2][2][64][64]atomic.Int32
+
+// entry returns the butterfly entry of move m by side us, where the
+// opponent attacks the squares attacked.
+func (h *butterflyHistory) entry(us chess.Color, attacked chess.Bitboard, m chess.Move) *atomic.Int32 {
+	from, to := m.From(), m.To()
+	return &h[us&1][boolInt(attacked.Has(from))][boolInt(attacked.Has(to))][from][to]
+}
 
 // gravity returns the entry v moved by delta (at most ±400): towards
 // ±historyMax, by less the nearer it already is, so that entries stay
@@ -34,8 +43,9 @@ func (s *Searcher) updateHistory(best chess.Move, tried []chess.Move, ply, depth
 	us := p.SideToMove()
 	bonus := int32(min(depth*depth, 400))
 	prev1, prev2 := s.continuations(ply)
+	attacked := s.attacked[ply]
 	update := func(m chess.Move, delta int32) {
-		h := &s.history[us][m.From()][m.To()]
+		h := s.history.entry(us, attacked, m)
 		h.Store(gravity(h.Load(), delta))
 		s.updateCont(prev1, prev2, pieceSquare(p.PieceAt(m.From()), m.To()), delta)
 	}

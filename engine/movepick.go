@@ -73,6 +73,7 @@ func (s *Searcher) scoreMoves(ms *moveSelector, ply int, hashMove chess.Move) {
 	prev1, prev2 := s.continuations(ply)
 	var th threats
 	th.compute(p)
+	s.attacked[ply] = th.all
 	for i, m := range ms.moves {
 		var v int32
 		switch {
@@ -93,7 +94,7 @@ func (s *Searcher) scoreMoves(ms *moveSelector, ply int, hashMove chess.Move) {
 		case m == counter:
 			v = orderCounter
 		default:
-			v = s.history[us][m.From()][m.To()].Load() + s.contScore(prev1, prev2, pieceSquare(p.PieceAt(m.From()), m.To())) +
+			v = s.history.entry(us, th.all, m).Load() + s.contScore(prev1, prev2, pieceSquare(p.PieceAt(m.From()), m.To())) +
 				th.escapeBonus(p, m)
 		}
 		ms.scores[i] = v
@@ -119,9 +120,10 @@ func (s *Searcher) counterMove() chess.Move {
 
 // threats are the squares the opponent attacks with pawns, with pawns or
 // minor pieces, and with anything up to a rook: a piece standing there
-// is threatened by a cheaper piece.
+// is threatened by a cheaper piece; all are the squares it attacks with
+// any piece.
 type threats struct {
-	byPawn, byMinor, byRook chess.Bitboard
+	byPawn, byMinor, byRook, all chess.Bitboard
 }
 
 func (t *threats) compute(p *chess.Position) {
@@ -138,6 +140,13 @@ func (t *threats) compute(p *chess.Position) {
 	t.byRook = t.byMinor
 	for b := p.Pieces(them, chess.Rook); b != 0; {
 		t.byRook |= chess.RookAttacks(b.PopFirst(), occ)
+	}
+	t.all = t.byRook
+	for b := p.Pieces(them, chess.Queen); b != 0; {
+		t.all |= chess.QueenAttacks(b.PopFirst(), occ)
+	}
+	for b := p.Pieces(them, chess.King); b != 0; {
+		t.all |= chess.KingAttacks(b.PopFirst())
 	}
 }
 

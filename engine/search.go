@@ -113,8 +113,11 @@ type Searcher struct {
 	cont       *contHistory
 	correction *correctionTable
 	played     [MaxPly + 2]int32
-	counters   [16][64]chess.Move
-	evals      [MaxPly + 2]int
+	// attacked[ply] are the squares the opponent attacks at ply, found
+	// when the moves are ordered and used again to update the history.
+	attacked [MaxPly + 2]chess.Bitboard
+	counters [16][64]chess.Move
+	evals    [MaxPly + 2]int
 	// corrSlots[ply] are the correction entries of the position at ply,
 	// found with its static evaluation and used again to update them.
 	corrSlots [MaxPly + 2]correctionSlots
