@@ -14,9 +14,10 @@ import (
 func TestHistoryKeepsAttackedSquaresApart(t *testing.T) {
 	s := NewSearcher(NewTT(1))
 	// Black's knight on c6 attacks e5; in the second position it stands
-	// on a8 and attacks neither f3 nor e5.
-	attacked := chess.MustParseFEN("6k1/8/2n5/8/8/5N2/8/6K1 w - - 0 1")
-	safe := chess.MustParseFEN("n5k1/8/8/8/8/5N2/8/6K1 w - - 0 1")
+	// on a8 and attacks neither f3 nor e5. The pawns differ so that no
+	// table keyed by the pawn structure links the two.
+	attacked := chess.MustParseFEN("6k1/8/2n5/8/8/5N2/P7/6K1 w - - 0 1")
+	safe := chess.MustParseFEN("n5k1/8/8/8/8/5N2/7P/6K1 w - - 0 1")
 	m, err := attacked.ParseUCI("f3e5")
 	if err != nil {
 		t.Fatal(err)
