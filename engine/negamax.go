@@ -211,6 +211,9 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 				if depth <= 8 && eval+100+90*depth <= alpha {
 					continue
 				}
+				if quietLosesTooMuch(p, m, depth) {
+					continue
+				}
 			} else if noisy && depth <= 8 && order < orderGoodNoisy && !SEE(p, m, -90*depth) {
 				continue // a capture that loses too much material
 			}
@@ -348,4 +351,13 @@ func containsMove(moves []chess.Move, m chess.Move) bool {
 		}
 	}
 	return false
+}
+
+// quietLosesTooMuch reports whether the quiet move m leaves its piece to
+// be won for more than the search depth left can hope to justify: such a
+// move is pruned near the leaves. The allowance, 25 x depth², grows with
+// the depth, as deeper searches may find what the sacrifice is for, and
+// beyond 8 plies nothing is pruned.
+func quietLosesTooMuch(p *chess.Position, m chess.Move, depth int) bool {
+	return depth <= 8 && !SEE(p, m, -25*depth*depth)
 }

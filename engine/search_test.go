@@ -231,3 +231,48 @@ func TestQuiescenceSeesMateOnTheHundredthHalfMove(t *testing.T) {
 		}
 	}
 }
+
+// TestQuietLosesTooMuch checks the SEE pruning of quiet moves: the queen
+// stepping where a pawn takes it (the knight retakes: 850 lost) is pruned
+// up to depth 5 (625 allowed) and searched from depth 6 (900); the knight
+// there (the queen retakes: 220 lost) is pruned at depth 2 (100) and
+// searched at depth 3 (225); a safe move is never pruned, nor anything
+// beyond depth 8.
+func TestQuietLosesTooMuch(t *testing.T) {
+	p := chess.MustParseFEN("4k3/8/2p5/8/8/4N3/3Q4/4K3 w - - 0 1")
+	for _, c := range []struct {
+		move  string
+		depth int
+		want  bool
+	}{
+		{"d2d5", 1, true},
+		{"d2d5", 5, true},
+		{"d2d5", 6, false},
+		{"e3d5", 2, true},
+		{"e3d5", 3, false},
+		{"d2d4", 1, false},
+		{"d2d5", 9, false},
+	} {
+		m, err := p.ParseUCI(c.move)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := quietLosesTooMuch(p, m, c.depth); got != c.want {
+			t.Errorf("%s at depth %d: pruned %v, want %v", c.move, c.depth, got, c.want)
+		}
+	}
+}
+
+// TestSearchFindsQuietSacrifice checks that the pruning of quiet moves
+// that lose material (the SEE pruning of quiet moves) leaves room for a
+// quiet queen sacrifice that mates: Win At Chess 1, Qg6 with fxg6 or
+// hxg6 answered by mate.
+func TestSearchFindsQuietSacrifice(t *testing.T) {
+	res := searchFEN(t, "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1", Limits{Depth: 14})
+	if got := res.Move.String(); got != "g3g6" {
+		t.Errorf("best %s, want g3g6 (score %d)", got, res.Score)
+	}
+	if !IsMateScore(res.Score) || MateIn(res.Score) != 2 {
+		t.Errorf("score %d, want mate in 2", res.Score)
+	}
+}
