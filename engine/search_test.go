@@ -263,10 +263,10 @@ func TestQuietLosesTooMuch(t *testing.T) {
 	}
 }
 
-// TestSearchFindsQuietSacrifice checks that the pruning of quiet moves
-// that lose material (the SEE pruning of quiet moves) leaves room for a
-// quiet queen sacrifice that mates: Win At Chess 1, Qg6 with fxg6 or
-// hxg6 answered by mate.
+// TestSearchFindsQuietSacrifice checks that a quiet queen sacrifice that
+// mates is still found with the SEE pruning of quiet moves: Win At Chess
+// 1, Qg6, mate in 2. The sacrifice itself is at the root, where nothing
+// is pruned; the rule's depth bound is checked by TestQuietLosesTooMuch.
 func TestSearchFindsQuietSacrifice(t *testing.T) {
 	res := searchFEN(t, "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1", Limits{Depth: 14})
 	if got := res.Move.String(); got != "g3g6" {
