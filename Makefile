@@ -37,6 +37,7 @@ help:
 	@echo "make calibrate      the playing levels against Stockfish at the same UCI_Elo (long)"
 	@echo "make tune           self-play positions and Texel tuning (long)"
 	@echo "make memory         peak resident size of a 256-thread search against Hash + 32 MB"
+	@echo "make experiments-check  each patch of docs/experiments applied to HEAD and vetted"
 
 test: install-deps fmt-check vet unit race web-check web-test
 

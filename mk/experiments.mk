@@ -1,0 +1,18 @@
+# The patches in test (docs/experiments): each is applied to a scratch
+# worktree of HEAD and the engine package vetted (which type-checks its
+# tests too), so that a
+# patch that main has drifted away from is found before a session builds
+# it for a match (prior and evalswing stopped compiling unnoticed when
+# the history's layout changed).
+#
+#	make experiments-check
+.PHONY: experiments-check
+experiments-check:
+	@dir=$$(mktemp -d) && trap 'git worktree remove --force '"$$dir"' >/dev/null 2>&1' EXIT && \
+	git worktree add -q --detach "$$dir" HEAD && fail=0 && \
+	for p in docs/experiments/*.patch; do \
+		git -C "$$dir" reset -q --hard && git -C "$$dir" clean -fdq && \
+		if ! git -C "$$dir" apply "$(CURDIR)/$$p" 2>/dev/null; then echo "$$p: does not apply"; fail=1; \
+		elif ! (cd "$$dir" && $(GO) vet ./engine >/dev/null 2>&1 ); then echo "$$p: applies, but the engine does not vet"; fail=1; \
+		else echo "$$p: ok"; fi; \
+	done; exit $$fail
