@@ -164,7 +164,7 @@ func (s *Searcher) report(depth, multiPV, score int, bound Bound, pv []chess.Mov
 // iteration has a line then.
 func (s *Searcher) aspiration(depth, prev int, prevPV []chess.Move) (int, bool) {
 	alpha, beta := -Infinity, Infinity
-	window := 25
+	window := aspirationDelta
 	if depth >= 4 {
 		alpha, beta = max(prev-window, -Infinity), min(prev+window, Infinity)
 	}

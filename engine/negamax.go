@@ -1,22 +1,10 @@
 package engine
 
 import (
-	"math"
 	"time"
 
 	"github.com/ferzchess/ferz/chess"
 )
-
-// lmrTable[d][n] is the late move reduction at depth d for move n.
-var lmrTable [64][64]int
-
-func init() {
-	for d := 1; d < 64; d++ {
-		for n := 1; n < 64; n++ {
-			lmrTable[d][n] = int(0.75 + math.Log(float64(d))*math.Log(float64(n))/2.25)
-		}
-	}
-}
 
 // isDraw tells whether the position is drawn by the fifty-move rule (in
 // check, only once it is known not to be mate), by
@@ -106,11 +94,11 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 
 	if !pvNode && !inCheck && excluded == chess.NullMove {
 		// Reverse futility: far above beta at low depth, assume it holds.
-		if depth <= 7 && eval-80*depth+40*boolInt(improving) >= beta && eval < mateBound {
+		if depth <= 7 && eval-rfpMargin*depth+rfpImproving*boolInt(improving) >= beta && eval < mateBound {
 			return eval
 		}
 		// Razoring: far below alpha, see whether captures can recover.
-		if depth <= 3 && eval+200+150*depth < alpha {
+		if depth <= 3 && eval+razorBase+razorPerDepth*depth < alpha {
 			if v := s.quiescence(alpha, alpha+1, ply, false); v <= alpha {
 				return v
 			}
@@ -119,7 +107,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		// beta, the position is good enough (not in pawn endings, where
 		// zugzwang makes passing an advantage).
 		if depth >= 3 && eval >= beta && ply >= s.nullMinPly && p.LastMove() != chess.NullMove && nonPawnMaterial(p, p.SideToMove()) > 0 {
-			r := 3 + depth/4 + min(3, (eval-beta)/200)
+			r := 3 + depth/4 + min(3, (eval-beta)/nullEvalDiv)
 			s.played[ply] = noContinuation
 			if s.nn != nil {
 				s.nn.pushNull(ply)
@@ -208,13 +196,13 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 				if depth <= 8 && moveCount > (3+depth*depth)/(2-boolInt(improving)) {
 					continue
 				}
-				if depth <= 8 && eval+100+90*depth <= alpha {
+				if depth <= 8 && eval+futilityBase+futilityDepth*depth <= alpha {
 					continue
 				}
 				if quietLosesTooMuch(p, m, depth) {
 					continue
 				}
-			} else if noisy && depth <= 8 && order < orderGoodNoisy && !SEE(p, m, -90*depth) {
+			} else if noisy && depth <= 8 && order < orderGoodNoisy && !SEE(p, m, -seeNoisyMargin*depth) {
 				continue // a capture that loses too much material
 			}
 		}
@@ -225,7 +213,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 			// the hash move's score, the hash move is the only good one
 			// and deserves a deeper look; if even the others beat beta,
 			// several moves do (multi-cut) and the node is cut.
-			singularBeta := entry.score - 2*depth
+			singularBeta := entry.score - singularMargin*depth/10
 			s.excludedMove[ply] = m
 			v := s.negamax(singularBeta-1, singularBeta, (depth-1)/2, ply, cutNode)
 			s.excludedMove[ply] = chess.NullMove
@@ -266,7 +254,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 				if order >= orderCounter {
 					r-- // killers and the counter-move
 				} else {
-					r -= int(order) / 16384
+					r -= int(order) / lmrHistoryDiv
 				}
 				r = max(0, min(r, newDepth-1))
 			}
@@ -355,9 +343,9 @@ func containsMove(moves []chess.Move, m chess.Move) bool {
 
 // quietLosesTooMuch reports whether the quiet move m leaves its piece to
 // be won for more than the search depth left can hope to justify: such a
-// move is pruned near the leaves. The allowance, 25 x depth², grows with
+// move is pruned near the leaves. The allowance, seeQuietMargin (25) x depth², grows with
 // the depth, as deeper searches may find what the sacrifice is for, and
 // beyond 8 plies nothing is pruned.
 func quietLosesTooMuch(p *chess.Position, m chess.Move, depth int) bool {
-	return depth <= 8 && !SEE(p, m, -25*depth*depth)
+	return depth <= 8 && !SEE(p, m, -seeQuietMargin*depth*depth)
 }

@@ -84,7 +84,7 @@ func (s *Searcher) quiescence(alpha, beta, ply int, checks bool) int {
 			// It cuts the quiet checks too (a victim worth 0) when the side
 			// to move is behind: keeping them found more mates but gained
 			// nothing in games (docs/search-tests.md, 2026-11-25).
-			if m.Kind() != chess.Promotion && eval+SimpleValue[p.PieceAt(m.To()).Type()]+200 <= alpha {
+			if m.Kind() != chess.Promotion && eval+SimpleValue[p.PieceAt(m.To()).Type()]+qsDeltaMargin <= alpha {
 				continue
 			}
 			if !SEE(p, m, 0) {

@@ -128,7 +128,26 @@ func (e *Engine) setOption(args []string) {
 			e.pos.SetChess960(e.opts.chess960 || e.pos.Chess960())
 		}
 	default:
+		if engine.IsParam(name) {
+			e.setParam(name, value)
+			return
+		}
 		e.printf("info string setoption: unknown option %q", name)
+	}
+}
+
+// setParam sets a search parameter, one of the hidden options a tuner
+// uses (engine.Params); "uci" does not list them, as a GUI user has no
+// business with them.
+func (e *Engine) setParam(name, value string) {
+	n, err := strconv.Atoi(value)
+	if err != nil {
+		e.printf("info string setoption %s: %q is not a whole number", name, value)
+		return
+	}
+	e.stopSearch()
+	if err := engine.SetParam(name, n); err != nil {
+		e.printf("info string setoption: %v", err)
 	}
 }
 

@@ -299,6 +299,39 @@ func TestOptionsAreAppliedOrRefused(t *testing.T) {
 	}
 }
 
+func TestSearchParamsAreHiddenOptions(t *testing.T) {
+	defer func() {
+		for _, p := range engine.Params() {
+			if err := engine.SetParam(p.Name, p.Default); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}()
+	out := run(t, strings.Join([]string{
+		"uci", "setoption name RFPMargin value 95", "setoption name lmrbase value x",
+		"setoption name FutilityBase value -5", "position startpos", "go depth 6",
+	}, "\n")+"\n")
+	for _, want := range []string{
+		`info string setoption lmrbase: "x" is not a whole number`,
+		"info string setoption: FutilityBase -5 is out of range 0 to 300",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %q in:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "RFPMargin") || strings.Contains(out, "unknown option") {
+		t.Errorf("RFPMargin refused or listed:\n%s", out)
+	}
+	for _, p := range engine.Params() {
+		if p.Name == "RFPMargin" && p.Value != 95 {
+			t.Errorf("RFPMargin = %d after setoption, want 95", p.Value)
+		}
+	}
+	if len(bestmoves(out)) != 1 {
+		t.Errorf("want a bestmove:\n%s", out)
+	}
+}
+
 func TestLimitStrengthPlaysLegalMoves(t *testing.T) {
 	for _, elo := range []string{"800", "1500", "2500"} {
 		out := run(t, "setoption name UCI_LimitStrength value true\nsetoption name UCI_Elo value "+elo+"\nposition startpos moves e2e4\ngo movetime 200\n")

@@ -1,0 +1,119 @@
+package engine
+
+import (
+	"fmt"
+	"math"
+	"strings"
+)
+
+// The search's margins and ratios, as variables so that a tuner can set
+// them (SetParam, and through it hidden UCI options). Their values are
+// the defaults of Params; the search reads them at every node, so they
+// may be changed only while no search runs.
+var (
+	rfpMargin       = 80  // reverse futility: centipawns above beta a ply
+	rfpImproving    = 40  // reverse futility: less when the evaluation improves
+	razorBase       = 200 // razoring: centipawns below alpha ...
+	razorPerDepth   = 150 // ... plus this much a ply
+	nullEvalDiv     = 200 // null move: a ply more reduction per this much above beta (at most 3)
+	futilityBase    = 100 // futility of quiet moves: centipawns ...
+	futilityDepth   = 90  // ... plus this much a ply
+	seeNoisyMargin  = 90  // captures pruned when they lose more than this a ply
+	seeQuietMargin  = 25  // quiet moves pruned when they lose more than this a ply squared
+	lmrBase         = 75  // late move reduction: hundredths of a ply added ...
+	lmrDivisor      = 225 // ... to ln(depth)·ln(move number) / (this / 100)
+	lmrHistoryDiv   = 16384
+	singularMargin  = 20 // singular extension: tenths of a centipawn a ply below the hash score
+	aspirationDelta = 25 // the first aspiration window: centipawns each side
+	qsDeltaMargin   = 200
+)
+
+// Param describes one search parameter: its current value, the default
+// the engine ships with, the range SetParam accepts, and Step, the size
+// of a change that a tuner should try first (about a tenth of the useful
+// range).
+type Param struct {
+	Name                     string
+	Value, Default, Min, Max int
+	Step                     float64
+	value                    *int
+}
+
+// params lists the tunable parameters in a fixed order.
+var params = []Param{
+	{Name: "RFPMargin", value: &rfpMargin, Min: 20, Max: 200, Step: 8},
+	{Name: "RFPImproving", value: &rfpImproving, Min: 0, Max: 120, Step: 8},
+	{Name: "RazorBase", value: &razorBase, Min: 0, Max: 600, Step: 20},
+	{Name: "RazorPerDepth", value: &razorPerDepth, Min: 20, Max: 400, Step: 15},
+	{Name: "NullEvalDiv", value: &nullEvalDiv, Min: 50, Max: 600, Step: 20},
+	{Name: "FutilityBase", value: &futilityBase, Min: 0, Max: 300, Step: 10},
+	{Name: "FutilityDepth", value: &futilityDepth, Min: 20, Max: 250, Step: 8},
+	{Name: "SEENoisyMargin", value: &seeNoisyMargin, Min: 10, Max: 250, Step: 8},
+	{Name: "SEEQuietMargin", value: &seeQuietMargin, Min: 2, Max: 80, Step: 3},
+	{Name: "LMRBase", value: &lmrBase, Min: 0, Max: 200, Step: 8},
+	{Name: "LMRDivisor", value: &lmrDivisor, Min: 100, Max: 500, Step: 15},
+	{Name: "LMRHistoryDiv", value: &lmrHistoryDiv, Min: 2048, Max: 65536, Step: 1500},
+	{Name: "SingularMargin", value: &singularMargin, Min: 0, Max: 80, Step: 3},
+	{Name: "AspirationDelta", value: &aspirationDelta, Min: 5, Max: 100, Step: 3},
+	{Name: "QSDeltaMargin", value: &qsDeltaMargin, Min: 0, Max: 500, Step: 15},
+}
+
+func init() {
+	for i := range params {
+		params[i].Default = *params[i].value
+	}
+	computeLMRTable()
+}
+
+// Params returns the tunable search parameters with their current values.
+func Params() []Param {
+	out := make([]Param, len(params))
+	for i, p := range params {
+		p.Value = *p.value
+		p.value = nil
+		out[i] = p
+	}
+	return out
+}
+
+// SetParam sets the search parameter called name (any case) to value. A
+// value out of the parameter's range is refused. It must not be called
+// while a search runs.
+func SetParam(name string, value int) error {
+	for _, p := range params {
+		if !strings.EqualFold(p.Name, name) {
+			continue
+		}
+		if value < p.Min || value > p.Max {
+			return fmt.Errorf("%s %d is out of range %d to %d", p.Name, value, p.Min, p.Max)
+		}
+		*p.value = value
+		if p.value == &lmrBase || p.value == &lmrDivisor {
+			computeLMRTable()
+		}
+		return nil
+	}
+	return fmt.Errorf("no search parameter called %q", name)
+}
+
+// IsParam tells whether name (any case) is a tunable search parameter.
+func IsParam(name string) bool {
+	for _, p := range params {
+		if strings.EqualFold(p.Name, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// lmrTable[d][n] is the late move reduction at depth d for move n.
+var lmrTable [64][64]int
+
+func computeLMRTable() {
+	base, div := float64(lmrBase)/100, float64(lmrDivisor)/100
+	for d := 1; d < 64; d++ {
+		for n := 1; n < 64; n++ {
+			lmrTable[d][n] = int(base + math.Log(float64(d))*math.Log(float64(n))/div)
+		}
+	}
+}
