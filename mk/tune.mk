@@ -80,3 +80,32 @@ net-data: build
 net-finetune: build
 	./bin/ferz tune net -residual -init engine/ferz.nnue -lr $(NET_FT_LR) -epochs $(NET_FT_EPOCHS) \
 		-lambda $(NET_FT_LAMBDA) -batch 4096 -holdout 0.05 -threads $$(nproc) -data $(NET_DATA) -out $(NET_OUT)
+
+# Search parameters by SPSA (ferz tune spsa, README "Tuning the search"):
+# two copies of ferz, their parameters moved up and down at random, play
+# one game pair an iteration at SPSA_NODES a move. The state is written
+# to SPSA_STATE after every pair and read back by the next run, so a
+# tuning spreads over sessions: commit the state file when you stop. The
+# engine is a copy of bin/ferz, so that a rebuild does not change it
+# under a running tuning. Test its values with "make sprt" before
+# putting them into engine/params.go.
+#
+#   make spsa SPSA_DURATION=2h        (stop early with Ctrl-C or kill -INT)
+SPSA_STATE       ?= docs/spsa/state.json
+SPSA_NODES       ?= 20000
+SPSA_ITERATIONS  ?= 20000
+SPSA_R_END       ?= 0.002
+SPSA_SEED        ?= 1
+SPSA_PARAMS      ?=
+SPSA_DURATION    ?= 0
+SPSA_OPENINGS    ?= ../shared/data/openings/noob_3moves_30k.epd
+
+.PHONY: spsa
+spsa: build
+	@mkdir -p $(dir $(SPSA_STATE))
+	cp bin/ferz bin/ferz-spsa
+	$(if $(filter-out 0,$(SPSA_DURATION)),timeout --preserve-status -s INT $(SPSA_DURATION)) ./bin/ferz tune spsa -state $(SPSA_STATE) \
+		-engine "cmd=$(abspath bin/ferz-spsa) option.Hash=16" -nodes $(SPSA_NODES) \
+		-iterations $(SPSA_ITERATIONS) -r-end $(SPSA_R_END) -seed $(SPSA_SEED) \
+		$(if $(SPSA_PARAMS),-params $(SPSA_PARAMS)) \
+		-openings $(SPSA_OPENINGS) -concurrency 2

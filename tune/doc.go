@@ -1,4 +1,5 @@
-// Package tune is Ferz's Texel-style evaluation tuner.
+// Package tune is Ferz's Texel-style evaluation tuner, and its tuner of
+// the search parameters by games (SPSA).
 //
 // The evaluation (package engine) is linear in its weights: for a
 // position it is
@@ -35,6 +36,10 @@
 //     on the same kind of error; a residual network learns what the
 //     hand-written evaluation misses, so it is trained again after the
 //     weights change.
+//
+// SPSA, apart from these steps, tunes the search's parameters
+// (engine.Params) by games between engines whose parameters are moved up
+// and down at random.
 //
 // The command "ferz tune" drives these steps.
 package tune

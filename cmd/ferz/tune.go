@@ -34,18 +34,19 @@ Tune tunes the evaluation weights by Texel's method, in two steps:
 	                -lambda) and writes them as engine/evaltuned.go
 	ferz tune net   trains the network that corrects the evaluation on
 	                scored positions and writes engine/ferz.nnue
+	ferz tune spsa  tunes the search's parameters by games (SPSA)
 
-Run 'ferz tune gen -h', 'ferz tune label -h', 'ferz tune run -h' and 'ferz tune net -h' for their flags, and see
+Run 'ferz tune gen -h', 'ferz tune label -h', 'ferz tune run -h', 'ferz tune net -h' and 'ferz tune spsa -h' for their flags, and see
 "make tune" (mk/tune.mk) for the whole pipeline.`
 
 // runTune implements "ferz tune": it hands over to the subcommand.
 func runTune(args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		return usageErrorf("tune: want a subcommand, gen, label, run or net (run 'ferz tune -h' for help)")
+		return usageErrorf("tune: want a subcommand, gen, label, run, net or spsa (run 'ferz tune -h' for help)")
 	}
 	switch args[0] {
 	case "-h", "-help", "--help", "help":
-		fmt.Fprintf(stdout, "usage: ferz tune gen|label|run|net [flags]\n\n%s\n", strings.TrimSpace(tuneDescription))
+		fmt.Fprintf(stdout, "usage: ferz tune gen|label|run|net|spsa [flags]\n\n%s\n", strings.TrimSpace(tuneDescription))
 		return errHelpShown
 	case "gen":
 		return runTuneGen(args[1:], stdout, stderr)
@@ -55,8 +56,10 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 		return runTuneRun(args[1:], stdout, stderr)
 	case "net":
 		return runTuneNet(args[1:], stdout, stderr)
+	case "spsa":
+		return runTuneSPSA(args[1:], stdout, stderr)
 	}
-	return usageErrorf("tune: unknown subcommand %q; want gen, label, run or net", args[0])
+	return usageErrorf("tune: unknown subcommand %q; want gen, label, run, net or spsa", args[0])
 }
 
 const tuneGenDescription = `

@@ -212,7 +212,7 @@ func TestTuneRefusesBadInput(t *testing.T) {
 }
 
 func TestTuneHelp(t *testing.T) {
-	for _, args := range [][]string{{"tune", "-h"}, {"help", "tune"}, {"tune", "gen", "-h"}, {"tune", "label", "-h"}, {"tune", "run", "-h"}, {"tune", "net", "-h"}} {
+	for _, args := range [][]string{{"tune", "-h"}, {"help", "tune"}, {"tune", "gen", "-h"}, {"tune", "label", "-h"}, {"tune", "run", "-h"}, {"tune", "net", "-h"}, {"tune", "spsa", "-h"}} {
 		code, out, errOut := runFerz(args...)
 		if code != 0 || !strings.Contains(out, "usage: ferz tune") {
 			t.Errorf("%q: exit status %d, stdout %q, stderr %q", args, code, out, errOut)
