@@ -109,6 +109,11 @@ wac: build
 # node rate alone, such as a network of the same width. Not for speed or
 # time management; a pruning rule that saves nodes is confirmed with a
 # clock before it is merged (docs/experiments/README.md).
+#
+# SPRT_NEW_OPTS gives the new engine UCI options, so that a change of a
+# search parameter (engine/params.go, "ferz tune spsa -list") is tested
+# without a build: NEW=BASE=bin/ferz SPRT_NEW_OPTS="option.LMRHistoryDiv=8192".
+SPRT_NEW_OPTS ?=
 SPRT_NAME   ?= test
 SPRT_TC     ?= 5+0.05
 SPRT_LIMIT  ?= -tc $(SPRT_TC)
@@ -122,7 +127,7 @@ SPRT_FLAGS  ?= -resign "movecount=4 score=800" -draw "movenumber=40 movecount=8 
 sprt: build
 	@test -n "$(NEW)" -a -n "$(BASE)" || { echo "make sprt needs NEW=binary BASE=binary"; exit 2; }
 	./bin/ferz match \
-		-engine "name=new cmd=$(abspath $(NEW)) option.Hash=16" \
+		-engine "name=new cmd=$(abspath $(NEW)) option.Hash=16 $(SPRT_NEW_OPTS)" \
 		-engine "name=base cmd=$(abspath $(BASE)) option.Hash=16" \
 		$(SPRT_LIMIT) -games $(SPRT_GAMES) -concurrency 2 \
 		-openings $(ELO_OPENINGS) -order random -seed $(SPRT_SEED) \
