@@ -42,6 +42,7 @@ Example:
 func runTuneSPSA(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("tune spsa", "-state FILE [flags]", tuneSPSADescription)
 	list := fs.Bool("list", false, "list the search parameters and stop")
+	show := fs.Bool("show", false, "print the state's values as engine options and stop")
 	state := fs.String("state", "", "the tuning's state, a JSON `file` (read if it exists, written after every pair)")
 	params := fs.String("params", "", "`names` of the parameters to tune, separated by commas (default: all)")
 	iterations := fs.Int("iterations", 10000, "game pairs the tuning is planned for (`N`; the gains shrink towards it)")
@@ -63,6 +64,20 @@ func runTuneSPSA(args []string, stdout, stderr io.Writer) error {
 	}
 	if *state == "" {
 		return usageErrorf("tune spsa: -state: want the file of the tuning's state")
+	}
+	if *show {
+		f, err := os.Open(*state)
+		if err != nil {
+			return usageErrorf("tune spsa: -state: %v", err)
+		}
+		defer f.Close()
+		s, err := tune.ReadSPSA(f)
+		if err != nil {
+			return usageErrorf("tune spsa: -state %s: %v", *state, err)
+		}
+		fmt.Fprintln(stdout, s.Summary())
+		fmt.Fprintln(stdout, spsaOptions(s))
+		return nil
 	}
 	if *openings == "" {
 		return usageErrorf("tune spsa: -openings: want a file of openings")
@@ -104,15 +119,21 @@ func runTuneSPSA(args []string, stdout, stderr io.Writer) error {
 	done := s.Done
 	err = s.Run(ctx, cfg)
 	fmt.Fprintf(stdout, "SPSA: %d pairs in %v; %s\n", s.Done-done, time.Since(began).Round(time.Second), s.Summary())
-	var opts []string
-	for _, o := range s.Values() {
-		opts = append(opts, o.Name+"="+o.Value)
-	}
-	fmt.Fprintf(stdout, "values: %s\n", strings.Join(opts, " "))
+	fmt.Fprintln(stdout, spsaOptions(s))
 	if err != nil && !errors.Is(err, context.Canceled) {
 		return err
 	}
 	return nil
+}
+
+// spsaOptions writes the state's values as the options of an engine
+// specification (for 'ferz match -engine', or make sprt's SPRT_NEW_OPTS).
+func spsaOptions(s *tune.SPSA) string {
+	opts := []string{"options:"}
+	for _, o := range s.Values() {
+		opts = append(opts, "option."+o.Name+"="+o.Value)
+	}
+	return strings.Join(opts, " ")
 }
 
 // loadOrStartSPSA reads the state file, or starts a new tuning when there

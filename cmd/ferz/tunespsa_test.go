@@ -32,7 +32,7 @@ func TestTuneSPSAPlaysAndContinues(t *testing.T) {
 	if strings.Contains(errOut, "info string setoption") {
 		t.Errorf("an engine refused an option:\n%s", errOut)
 	}
-	for _, want := range []string{"SPSA: 0 of 2 pairs played, 2 parameters", "pair 1: plus ", "pair 2: plus ", "values: RFPMargin="} {
+	for _, want := range []string{"SPSA: 0 of 2 pairs played, 2 parameters", "pair 1: plus ", "pair 2: plus ", "options: option.RFPMargin="} {
 		if !strings.Contains(out, want) {
 			t.Errorf("stdout lacks %q:\n%s", want, out)
 		}
@@ -52,6 +52,10 @@ func TestTuneSPSAPlaysAndContinues(t *testing.T) {
 	s := readState()
 	if s.Done != 2 || s.Wins+s.Draws+s.Losses != 4 || len(s.Params) != 2 {
 		t.Errorf("state after the first run: %+v", s)
+	}
+	code, out, errOut = runFerz("tune", "spsa", "-state", state, "-show")
+	if code != 0 || !strings.Contains(out, "2/2 pairs") || !strings.Contains(out, "options: option.RFPMargin=") {
+		t.Errorf("-show: exit status %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
 	}
 	// A finished state: the second run plays nothing and says so.
 	code, out, errOut = spsa()
@@ -79,6 +83,7 @@ func TestTuneSPSAListAndBadInput(t *testing.T) {
 	}{
 		{spsa(), "-state: want"},
 		{spsa("-state", state), "-openings: want"},
+		{spsa("-state", state, "-show"), "no such file"},
 		{spsa("-state", state, "-openings", openings, "-concurrency", "0"), "-concurrency must be at least 1"},
 		{spsa("-state", state, "-openings", openings, "-params", "RFPMargin,Bogus"), `no search parameter called "Bogus"`},
 		{spsa("-state", state, "-openings", openings, "-iterations", "0"), "at least one iteration"},
