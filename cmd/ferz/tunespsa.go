@@ -66,14 +66,9 @@ func runTuneSPSA(args []string, stdout, stderr io.Writer) error {
 		return usageErrorf("tune spsa: -state: want the file of the tuning's state")
 	}
 	if *show {
-		f, err := os.Open(*state)
+		s, err := readSPSAFile(*state)
 		if err != nil {
-			return usageErrorf("tune spsa: -state: %v", err)
-		}
-		defer f.Close()
-		s, err := tune.ReadSPSA(f)
-		if err != nil {
-			return usageErrorf("tune spsa: -state %s: %v", *state, err)
+			return err
 		}
 		fmt.Fprintln(stdout, s.Summary())
 		fmt.Fprintln(stdout, spsaOptions(s))
@@ -136,20 +131,30 @@ func spsaOptions(s *tune.SPSA) string {
 	return strings.Join(opts, " ")
 }
 
+// readSPSAFile reads the state file of a tuning.
+func readSPSAFile(path string) (*tune.SPSA, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, usageErrorf("tune spsa: -state: %v", err)
+	}
+	defer f.Close()
+	s, err := tune.ReadSPSA(f)
+	if err != nil {
+		return nil, usageErrorf("tune spsa: -state %s: %v", path, err)
+	}
+	return s, nil
+}
+
 // loadOrStartSPSA reads the state file, or starts a new tuning when there
 // is none.
 func loadOrStartSPSA(path, params string, iterations int, rEnd float64, seed uint64, stdout io.Writer) (*tune.SPSA, error) {
-	f, err := os.Open(path)
-	if err == nil {
-		defer f.Close()
-		s, err := tune.ReadSPSA(f)
-		if err != nil {
-			return nil, usageErrorf("tune spsa: -state %s: %v", path, err)
+	if _, err := os.Stat(path); err == nil {
+		s, err := readSPSAFile(path)
+		if err == nil {
+			fmt.Fprintf(stdout, "continuing the tuning in %s\n", path)
 		}
-		fmt.Fprintf(stdout, "continuing the tuning in %s\n", path)
-		return s, nil
-	}
-	if !errors.Is(err, os.ErrNotExist) {
+		return s, err
+	} else if !errors.Is(err, os.ErrNotExist) {
 		return nil, usageErrorf("tune spsa: -state: %v", err)
 	}
 	var names []string
