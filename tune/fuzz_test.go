@@ -1,6 +1,7 @@
 package tune
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -44,6 +45,46 @@ func FuzzParseLine(f *testing.F) {
 		d := NewDataset()
 		if _, err := Load(d, strings.NewReader(line), "fuzz"); err != nil && !strings.Contains(err.Error(), "line longer") {
 			t.Fatalf("%q: ParseLine accepts, Load refuses: %v", line, err)
+		}
+	})
+}
+
+// FuzzReadSPSA feeds arbitrary documents to the SPSA state reader: it
+// must never panic, and a state it accepts must have every parameter a
+// known one within its range, give trials within range, and write back
+// to a document that reads the same.
+func FuzzReadSPSA(f *testing.F) {
+	good := `{"params": [{"name": "RFPMargin", "value": 80, "start": 80, "min": 20, "max": 200, "c_end": 8, "r_end": 0.002}], "iterations": 5, "done": 1, "alpha": 0.6, "gamma": 0.1, "A": 0.5, "seed": 3}`
+	for _, s := range []string{
+		good, ``, `{`, `null`, `[]`, `{"params": []}`,
+		strings.Replace(good, `"value": 80`, `"value": 1e308`, 1),
+		strings.Replace(good, `"c_end": 8`, `"c_end": -1`, 1),
+		strings.Replace(good, `"RFPMargin"`, `"rfpmargin"`, 1),
+		strings.Replace(good, `"done": 1`, `"done": 6`, 1),
+		strings.Replace(good, `"A": 0.5`, `"A": -1`, 1),
+		strings.Replace(good, `"max": 200`, `"max": 1e308`, 1),
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, doc string) {
+		s, err := ReadSPSA(strings.NewReader(doc))
+		if err != nil {
+			return
+		}
+		if s.Done < s.Iterations {
+			tr := s.Trial(s.Done + 1)
+			for i, p := range s.Params {
+				if v := float64(tr.Plus[i]); v < math.Floor(p.Min) || v > math.Ceil(p.Max) {
+					t.Fatalf("%q: trial value %v of %s outside %v..%v", doc, v, p.Name, p.Min, p.Max)
+				}
+			}
+		}
+		var b strings.Builder
+		if _, err := s.WriteTo(&b); err != nil {
+			t.Fatalf("%q: writing it back: %v", doc, err)
+		}
+		if _, err := ReadSPSA(strings.NewReader(b.String())); err != nil {
+			t.Fatalf("%q: what it wrote does not read back: %v", doc, err)
 		}
 	})
 }

@@ -72,7 +72,7 @@ func NewSPSA(names []string, iterations int, rEnd float64, seed uint64) (*SPSA, 
 	if iterations < 1 {
 		return nil, fmt.Errorf("spsa: want at least one iteration, have %d", iterations)
 	}
-	if !(rEnd > 0) || math.IsInf(rEnd, 0) {
+	if !finitePositive(rEnd) {
 		return nil, fmt.Errorf("spsa: the learning rate %v is not a positive number", rEnd)
 	}
 	all := engine.Params()
@@ -116,15 +116,23 @@ func (s *SPSA) check() error {
 		return fmt.Errorf("%d of %d iterations done makes no sense", s.Done, s.Iterations)
 	case len(s.Params) == 0:
 		return errors.New("no parameters")
-	case !(s.Alpha > 0 && s.Gamma > 0 && s.A >= 0):
+	case !(finitePositive(s.Alpha) && finitePositive(s.Gamma) && s.A >= 0 && !math.IsInf(s.A, 0)):
 		return fmt.Errorf("alpha %v, gamma %v and A %v must be positive", s.Alpha, s.Gamma, s.A)
 	}
+	ranges := map[string]engine.Param{}
+	for _, p := range engine.Params() {
+		ranges[strings.ToLower(p.Name)] = p
+	}
 	for _, p := range s.Params {
-		if !engine.IsParam(p.Name) {
+		r, ok := ranges[strings.ToLower(p.Name)]
+		if !ok {
 			return fmt.Errorf("no search parameter called %q", p.Name)
 		}
-		if !(p.Min <= p.Value && p.Value <= p.Max && p.CEnd > 0 && p.REnd > 0) {
-			return fmt.Errorf("%s: value %v outside %v..%v, or c_end %v or r_end %v not positive", p.Name, p.Value, p.Min, p.Max, p.CEnd, p.REnd)
+		if p.Min < float64(r.Min) || p.Max > float64(r.Max) {
+			return fmt.Errorf("%s: range %v..%v is wider than the engine's, %d..%d", p.Name, p.Min, p.Max, r.Min, r.Max)
+		}
+		if !(p.Min <= p.Value && p.Value <= p.Max && finitePositive(p.CEnd) && finitePositive(p.REnd)) {
+			return fmt.Errorf("%s: value %v outside %v..%v, or c_end %v or r_end %v not a positive number", p.Name, p.Value, p.Min, p.Max, p.CEnd, p.REnd)
 		}
 	}
 	return nil
@@ -216,6 +224,8 @@ func (s *SPSA) Summary() string {
 }
 
 func clamp(x, lo, hi float64) float64 { return min(max(x, lo), hi) }
+
+func finitePositive(x float64) bool { return x > 0 && !math.IsInf(x, 0) }
 
 // SPSAConfig says how the games of a tuning are played.
 type SPSAConfig struct {

@@ -127,6 +127,7 @@ func TestSPSARefusesBadInput(t *testing.T) {
 		`{"params": [{"name": "RFPMargin", "value": 500, "min": 20, "max": 200, "c_end": 8, "r_end": 0.002}], "iterations": 5, "alpha": 0.6, "gamma": 0.1}`,
 		`{"params": [{"name": "RFPMargin", "value": 80, "min": 20, "max": 200, "c_end": 8, "r_end": 0.002}], "iterations": 5, "done": 9, "alpha": 0.6, "gamma": 0.1}`,
 		`{"params": [{"name": "RFPMargin", "value": 80, "min": 20, "max": 200, "c_end": 8, "r_end": 0.002}], "iterations": 5, "alpha": 0.6, "gamma": 0.1, "extra": 1}`,
+		`{"params": [{"name": "RFPMargin", "value": 80, "min": 20, "max": 1e9, "c_end": 8, "r_end": 0.002}], "iterations": 5, "alpha": 0.6, "gamma": 0.1}`,
 	} {
 		if _, err := ReadSPSA(strings.NewReader(doc)); err == nil {
 			t.Errorf("ReadSPSA(%s) accepted it", doc)
