@@ -26,9 +26,9 @@ var layer = map[string]int{
 	"engine":               2,
 	"analysis":             3,
 	"match":                3,
-	"tune":                 3,
 	"internal/testkit":     3,
 	"uci":                  4,
+	"tune":                 4, // its SPSA plays games through match
 	"cli":                  5,
 	"web":                  5,
 	"cmd/ferz":             6,
