@@ -229,6 +229,7 @@ type lockedWriter struct {
 	w  io.Writer
 }
 
+// Write writes b to the underlying writer, alone.
 func (l *lockedWriter) Write(b []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
