@@ -526,15 +526,17 @@ func (t *tailWriter) String() string {
 	return strings.TrimSpace(string(t.buf))
 }
 
-// lockedWriter serialises writes from several goroutines.
-type lockedWriter struct {
+// LockedWriter serialises writes from several goroutines to W: give it
+// as the Log of matches run at once, whose own locks cover only their
+// engines.
+type LockedWriter struct {
 	mu sync.Mutex
-	w  io.Writer
+	W  io.Writer
 }
 
 // Write writes p under the lock.
-func (l *lockedWriter) Write(p []byte) (int, error) {
+func (l *LockedWriter) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return l.w.Write(p)
+	return l.W.Write(p)
 }

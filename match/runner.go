@@ -158,7 +158,7 @@ func Run(ctx context.Context, cfg Config) (*Results, error) {
 	}
 	var log io.Writer
 	if cfg.Log != nil {
-		log = &lockedWriter{w: cfg.Log}
+		log = &LockedWriter{W: cfg.Log}
 	}
 	pool := newEnginePool(cfg.Engines, schedule, ready, log, func(w string) { fmt.Fprintf(out, "warning: %s\n", w) })
 

@@ -116,7 +116,7 @@ func RunSuite(ctx context.Context, cfg SuiteConfig, positions []SuitePosition) (
 	}
 	var log io.Writer
 	if cfg.Log != nil {
-		log = &lockedWriter{w: cfg.Log}
+		log = &LockedWriter{W: cfg.Log}
 	}
 
 	results := make([]PositionResult, len(positions))

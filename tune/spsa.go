@@ -223,19 +223,6 @@ func (s *SPSA) Summary() string {
 	return b.String()
 }
 
-// lockedWriter serializes the writes of several goroutines.
-type lockedWriter struct {
-	mu sync.Mutex
-	w  io.Writer
-}
-
-// Write writes b to the underlying writer, alone.
-func (l *lockedWriter) Write(b []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.w.Write(b)
-}
-
 func clamp(x, lo, hi float64) float64 { return min(max(x, lo), hi) }
 
 func finitePositive(x float64) bool { return x > 0 && !math.IsInf(x, 0) }
@@ -283,7 +270,7 @@ func (s *SPSA) Run(ctx context.Context, cfg SPSAConfig) error {
 	if cfg.Log != nil {
 		// Each pair's match locks the log for its own engines only; the
 		// pairs played at once share this lock.
-		cfg.Log = &lockedWriter{w: cfg.Log}
+		cfg.Log = &match.LockedWriter{W: cfg.Log}
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
