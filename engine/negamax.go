@@ -94,7 +94,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 
 	if !pvNode && !inCheck && excluded == chess.NullMove {
 		// Reverse futility: far above beta at low depth, assume it holds.
-		if depth <= 7 && eval-rfpMargin*depth+rfpImproving*boolInt(improving) >= beta && eval < mateBound {
+		if depth <= rfpDepth && eval-rfpMargin*depth+rfpImproving*boolInt(improving) >= beta && eval < mateBound {
 			return eval
 		}
 		// Razoring: far below alpha, see whether captures can recover.
@@ -107,7 +107,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		// beta, the position is good enough (not in pawn endings, where
 		// zugzwang makes passing an advantage).
 		if depth >= 3 && eval >= beta && ply >= s.nullMinPly && p.LastMove() != chess.NullMove && nonPawnMaterial(p, p.SideToMove()) > 0 {
-			r := 3 + depth/4 + min(3, (eval-beta)/nullEvalDiv)
+			r := nullBase + depth/nullDepthDiv + min(3, (eval-beta)/nullEvalDiv)
 			s.played[ply] = noContinuation
 			if s.nn != nil {
 				s.nn.pushNull(ply)
@@ -193,10 +193,10 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 			if !noisy && !gives {
 				// Late move pruning and futility pruning of quiet moves;
 				// checks are kept, as they may be mates.
-				if depth <= 8 && moveCount > (3+depth*depth)/(2-boolInt(improving)) {
+				if depth <= 8 && moveCount > (lmpBase+depth*depth)/(2-boolInt(improving)) {
 					continue
 				}
-				if depth <= 8 && eval+futilityBase+futilityDepth*depth <= alpha {
+				if depth <= futilityMaxDep && eval+futilityBase+futilityDepth*depth <= alpha {
 					continue
 				}
 				if quietLosesTooMuch(p, m, depth) {

@@ -26,6 +26,11 @@ var (
 	singularMargin  = 20 // singular extension: tenths of a centipawn a ply below the hash score
 	aspirationDelta = 25 // the first aspiration window: centipawns each side
 	qsDeltaMargin   = 200
+	rfpDepth        = 7 // reverse futility: only at this depth or less
+	nullBase        = 3 // null move: plies of reduction at least ...
+	nullDepthDiv    = 4 // ... plus a ply per this many plies of depth
+	lmpBase         = 3 // late move pruning: quiet moves kept at depth d: (this + d²) / 2, twice when improving
+	futilityMaxDep  = 8 // futility of quiet moves: only at this depth or less
 )
 
 // Param describes one search parameter: its current value, the default
@@ -56,6 +61,11 @@ var params = []Param{
 	{Name: "SingularMargin", value: &singularMargin, Min: 0, Max: 80, Step: 3},
 	{Name: "AspirationDelta", value: &aspirationDelta, Min: 5, Max: 100, Step: 3},
 	{Name: "QSDeltaMargin", value: &qsDeltaMargin, Min: 0, Max: 500, Step: 15},
+	{Name: "RFPDepth", value: &rfpDepth, Min: 2, Max: 12, Step: 1},
+	{Name: "NullBase", value: &nullBase, Min: 1, Max: 6, Step: 1},
+	{Name: "NullDepthDiv", value: &nullDepthDiv, Min: 2, Max: 10, Step: 1},
+	{Name: "LMPBase", value: &lmpBase, Min: 0, Max: 12, Step: 1},
+	{Name: "FutilityMaxDepth", value: &futilityMaxDep, Min: 2, Max: 10, Step: 1},
 }
 
 func init() {
