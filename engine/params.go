@@ -9,23 +9,25 @@ import (
 // The search's margins and ratios, as variables so that a tuner can set
 // them (SetParam, and through it hidden UCI options). Their values are
 // the defaults of Params; the search reads them at every node, so they
-// may be changed only while no search runs.
+// may be changed only while no search runs. The first fifteen were set
+// by hand, then tuned by SPSA (docs/spsa: 4,754 game pairs; +17.8 ± 12.7
+// Elo against the hand-set values, docs/search-tests.md 2026-11-29).
 var (
-	rfpMargin       = 80  // reverse futility: centipawns above beta a ply
-	rfpImproving    = 40  // reverse futility: less when the evaluation improves
-	razorBase       = 200 // razoring: centipawns below alpha ...
-	razorPerDepth   = 150 // ... plus this much a ply
-	nullEvalDiv     = 200 // null move: a ply more reduction per this much above beta (at most 3)
+	rfpMargin       = 66  // reverse futility: centipawns above beta a ply
+	rfpImproving    = 47  // reverse futility: less when the evaluation improves
+	razorBase       = 192 // razoring: centipawns below alpha ...
+	razorPerDepth   = 165 // ... plus this much a ply
+	nullEvalDiv     = 184 // null move: a ply more reduction per this much above beta (at most 3)
 	futilityBase    = 100 // futility of quiet moves: centipawns ...
-	futilityDepth   = 90  // ... plus this much a ply
-	seeNoisyMargin  = 90  // captures pruned when they lose more than this a ply
+	futilityDepth   = 95  // ... plus this much a ply
+	seeNoisyMargin  = 92  // captures pruned when they lose more than this a ply
 	seeQuietMargin  = 25  // quiet moves pruned when they lose more than this a ply squared
-	lmrBase         = 75  // late move reduction: hundredths of a ply added ...
-	lmrDivisor      = 225 // ... to ln(depth)·ln(move number) / (this / 100)
-	lmrHistoryDiv   = 16384
-	singularMargin  = 20 // singular extension: tenths of a centipawn a ply below the hash score
-	aspirationDelta = 25 // the first aspiration window: centipawns each side
-	qsDeltaMargin   = 200
+	lmrBase         = 82  // late move reduction: hundredths of a ply added ...
+	lmrDivisor      = 212 // ... to ln(depth)·ln(move number) / (this / 100)
+	lmrHistoryDiv   = 16531
+	singularMargin  = 19 // singular extension: tenths of a centipawn a ply below the hash score
+	aspirationDelta = 22 // the first aspiration window: centipawns each side
+	qsDeltaMargin   = 237
 	rfpDepth        = 7 // reverse futility: only at this depth or less
 	nullBase        = 3 // null move: plies of reduction at least ...
 	nullDepthDiv    = 4 // ... plus a ply per this many plies of depth

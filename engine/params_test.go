@@ -52,14 +52,15 @@ func TestSetParamChecksNameAndRange(t *testing.T) {
 
 func TestLMRTableFollowsItsParams(t *testing.T) {
 	restoreParams(t)
-	before := lmrTable
-	if err := SetParam("LMRBase", 175); err != nil {
+	before, base := lmrTable, lmrBase
+	// A whole ply more (100 hundredths) adds exactly one to every entry.
+	if err := SetParam("LMRBase", base+100); err != nil {
 		t.Fatal(err)
 	}
 	if lmrTable[10][10] != before[10][10]+1 {
-		t.Errorf("LMRBase 175: reduction at depth 10, move 10 is %d, want %d", lmrTable[10][10], before[10][10]+1)
+		t.Errorf("LMRBase %d: reduction at depth 10, move 10 is %d, want %d", base+100, lmrTable[10][10], before[10][10]+1)
 	}
-	if err := SetParam("LMRBase", 75); err != nil {
+	if err := SetParam("LMRBase", base); err != nil {
 		t.Fatal(err)
 	}
 	if lmrTable != before {
