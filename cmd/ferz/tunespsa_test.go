@@ -1,11 +1,14 @@
 package main
 
 import (
+	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/ferzchess/ferz/engine"
 	"github.com/ferzchess/ferz/tune"
 )
 
@@ -22,9 +25,18 @@ func TestTuneSPSAPlaysAndContinues(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit status %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
 	}
-	// The first pair's engines get RFPMargin moved each way from 80 by
-	// about 8 x 2^0.101, and neither refuses it.
-	for _, want := range []string{"setoption name RFPMargin value 71", "setoption name RFPMargin value 89", "setoption name LMRBase value "} {
+	// The first pair's engines get RFPMargin moved each way from its
+	// default by its step x 2^0.101, and neither refuses it.
+	var rfp engine.Param
+	for _, p := range engine.Params() {
+		if p.Name == "RFPMargin" {
+			rfp = p
+		}
+	}
+	c := rfp.Step * math.Pow(2, 0.101)
+	down := fmt.Sprintf("setoption name RFPMargin value %.0f", math.Round(float64(rfp.Default)-c))
+	up := fmt.Sprintf("setoption name RFPMargin value %.0f", math.Round(float64(rfp.Default)+c))
+	for _, want := range []string{down, up, "setoption name LMRBase value "} {
 		if !strings.Contains(errOut, want) {
 			t.Errorf("the engines were not sent %q", want)
 		}
