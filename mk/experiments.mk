@@ -6,6 +6,9 @@
 # the history's layout changed).
 #
 #	make experiments-check
+#	make experiments-check EXPERIMENTS_BENCH=1   also each patch's bench
+#	                       signature beside main's (about 20 s a patch)
+EXPERIMENTS_BENCH ?=
 .PHONY: experiments-check
 experiments-check:
 	@dir=$$(mktemp -d) && trap 'git worktree remove --force '"$$dir"' >/dev/null 2>&1' EXIT && \
@@ -14,5 +17,13 @@ experiments-check:
 		git -C "$$dir" reset -q --hard && git -C "$$dir" clean -fdq && \
 		if ! git -C "$$dir" apply "$(CURDIR)/$$p" 2>/dev/null; then echo "$$p: does not apply"; fail=1; \
 		elif ! (cd "$$dir" && $(GO) vet ./engine >/dev/null 2>&1 ); then echo "$$p: applies, but the engine does not vet"; fail=1; \
+		elif [ -n "$(EXPERIMENTS_BENCH)" ]; then \
+			if (cd "$$dir" && $(GO) build -o ferz-experiment ./cmd/ferz); then \
+				echo "$$p: ok, bench $$("$$dir/ferz-experiment" bench 2>&1 | tail -1)"; \
+			else echo "$$p: does not build"; fail=1; fi; \
 		else echo "$$p: ok"; fi; \
-	done; exit $$fail
+	done; \
+	if [ -n "$(EXPERIMENTS_BENCH)" ]; then git -C "$$dir" reset -q --hard && git -C "$$dir" clean -fdq && \
+		(cd "$$dir" && $(GO) build -o ferz-experiment ./cmd/ferz) && \
+		echo "main (HEAD): bench $$("$$dir/ferz-experiment" bench 2>&1 | tail -1)"; fi; \
+	exit $$fail
