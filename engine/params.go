@@ -11,27 +11,28 @@ import (
 // the defaults of Params; the search reads them at every node, so they
 // may be changed only while no search runs. The first fifteen were set
 // by hand, then tuned by SPSA (docs/spsa: 4,754 game pairs; +17.8 ± 12.7
-// Elo against the hand-set values, docs/search-tests.md 2026-11-29).
+// Elo against the hand-set values); all twenty were tuned again from
+// there (3,459 pairs; +31.6 ± 18.4 Elo, docs/search-tests.md 2026-11-29).
 var (
-	rfpMargin       = 66  // reverse futility: centipawns above beta a ply
-	rfpImproving    = 47  // reverse futility: less when the evaluation improves
-	razorBase       = 192 // razoring: centipawns below alpha ...
-	razorPerDepth   = 165 // ... plus this much a ply
-	nullEvalDiv     = 184 // null move: a ply more reduction per this much above beta (at most 3)
-	futilityBase    = 100 // futility of quiet moves: centipawns ...
-	futilityDepth   = 95  // ... plus this much a ply
-	seeNoisyMargin  = 92  // captures pruned when they lose more than this a ply
-	seeQuietMargin  = 25  // quiet moves pruned when they lose more than this a ply squared
-	lmrBase         = 82  // late move reduction: hundredths of a ply added ...
-	lmrDivisor      = 212 // ... to ln(depth)·ln(move number) / (this / 100)
-	lmrHistoryDiv   = 16531
-	singularMargin  = 19 // singular extension: tenths of a centipawn a ply below the hash score
-	aspirationDelta = 22 // the first aspiration window: centipawns each side
-	qsDeltaMargin   = 237
-	rfpDepth        = 7 // reverse futility: only at this depth or less
+	rfpMargin       = 59  // reverse futility: centipawns above beta a ply
+	rfpImproving    = 40  // reverse futility: less when the evaluation improves
+	razorBase       = 174 // razoring: centipawns below alpha ...
+	razorPerDepth   = 152 // ... plus this much a ply
+	nullEvalDiv     = 160 // null move: a ply more reduction per this much above beta (at most 3)
+	futilityBase    = 103 // futility of quiet moves: centipawns ...
+	futilityDepth   = 96  // ... plus this much a ply
+	seeNoisyMargin  = 98  // captures pruned when they lose more than this a ply
+	seeQuietMargin  = 21  // quiet moves pruned when they lose more than this a ply squared
+	lmrBase         = 80  // late move reduction: hundredths of a ply added ...
+	lmrDivisor      = 191 // ... to ln(depth)·ln(move number) / (this / 100)
+	lmrHistoryDiv   = 15894
+	singularMargin  = 17 // singular extension: tenths of a centipawn a ply below the hash score
+	aspirationDelta = 19 // the first aspiration window: centipawns each side
+	qsDeltaMargin   = 251
+	rfpDepth        = 6 // reverse futility: only at this depth or less
 	nullBase        = 3 // null move: plies of reduction at least ...
-	nullDepthDiv    = 4 // ... plus a ply per this many plies of depth
-	lmpBase         = 3 // late move pruning: quiet moves kept at depth d: (this + d²) / 2, twice when improving
+	nullDepthDiv    = 3 // ... plus a ply per this many plies of depth
+	lmpBase         = 6 // late move pruning: quiet moves kept at depth d: (this + d²) / 2, twice when improving
 	futilityMaxDep  = 8 // futility of quiet moves: only at this depth or less
 )
 

@@ -232,34 +232,36 @@ func TestQuiescenceSeesMateOnTheHundredthHalfMove(t *testing.T) {
 	}
 }
 
-// TestQuietLosesTooMuch checks the SEE pruning of quiet moves: the queen
-// stepping where a pawn takes it (the knight retakes: 850 lost) is pruned
-// up to depth 5 (625 allowed) and searched from depth 6 (900); the knight
-// there (the queen retakes: 220 lost) is pruned at depth 2 (100) and
-// searched at depth 3 (225); a safe move is never pruned, nor anything
-// beyond depth 8.
+// TestQuietLosesTooMuch checks the SEE pruning of quiet moves: a move is
+// pruned at depth d of 8 or less when it loses more than seeQuietMargin·d²
+// centipawns. The queen stepping where a pawn takes it loses 850 (the
+// knight retakes), the knight there 220 (the queen retakes), a safe move
+// nothing; with the default margin of 21 the queen's step is pruned up to
+// depth 6 and the knight's up to depth 3.
 func TestQuietLosesTooMuch(t *testing.T) {
 	p := chess.MustParseFEN("4k3/8/2p5/8/8/4N3/3Q4/4K3 w - - 0 1")
 	for _, c := range []struct {
-		move  string
-		depth int
-		want  bool
+		move string
+		loss int
 	}{
-		{"d2d5", 1, true},
-		{"d2d5", 5, true},
-		{"d2d5", 6, false},
-		{"e3d5", 2, true},
-		{"e3d5", 3, false},
-		{"d2d4", 1, false},
-		{"d2d5", 9, false},
+		{"d2d5", 850},
+		{"e3d5", 220},
+		{"d2d4", 0},
 	} {
 		m, err := p.ParseUCI(c.move)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := quietLosesTooMuch(p, m, c.depth); got != c.want {
-			t.Errorf("%s at depth %d: pruned %v, want %v", c.move, c.depth, got, c.want)
+		for depth := 1; depth <= 10; depth++ {
+			want := depth <= 8 && c.loss > seeQuietMargin*depth*depth
+			if got := quietLosesTooMuch(p, m, depth); got != want {
+				t.Errorf("%s at depth %d: pruned %v, want %v", c.move, depth, got, want)
+			}
 		}
+	}
+	// The loss and the margin between them must prune some and keep some.
+	if m, _ := p.ParseUCI("d2d5"); !quietLosesTooMuch(p, m, 1) || quietLosesTooMuch(p, m, 8) {
+		t.Error("the queen's losing step pruned at depth 8 or kept at depth 1")
 	}
 }
 

@@ -91,15 +91,17 @@ net-finetune: build
 # putting them into engine/params.go.
 #
 #   make spsa SPSA_DURATION=2h        (stop early with Ctrl-C or kill -INT)
-# The second tuning (docs/spsa/README.md); the first, merged, is state.json.
-SPSA_STATE       ?= docs/spsa/state2.json
+# The third tuning (docs/spsa/README.md), started from main's defaults
+# when its state file does not exist yet; the first two, merged, are
+# state.json and state2.json.
+SPSA_STATE       ?= docs/spsa/state3.json
 SPSA_NODES       ?= 20000
 # 8,000 pairs (about six hours on 2 cores) and a learning rate 2.5 times
 # the usual 0.002: a tuning that moves within a few sessions, at the
 # price of noisier values, which the SPRT that must follow sorts out.
 SPSA_ITERATIONS  ?= 8000
 SPSA_R_END       ?= 0.005
-SPSA_SEED        ?= 2
+SPSA_SEED        ?= 3
 SPSA_PARAMS      ?=
 SPSA_DURATION    ?= 0
 SPSA_OPENINGS    ?= ../shared/data/openings/noob_3moves_30k.epd
