@@ -28,7 +28,7 @@ func (h *butterflyHistory) entry(us chess.Color, attacked chess.Bitboard, m ches
 	return &h[us&1][boolInt(attacked.Has(from))][boolInt(attacked.Has(to))][from][to]
 }
 
-// gravity returns the entry v moved by delta (at most ±400): towards
+// gravity returns the entry v moved by delta (at most ±512): towards
 // ±historyMax, by less the nearer it already is, so that entries stay
 // within ±historyMax and old lessons fade.
 func gravity(v, delta int32) int32 {
@@ -41,7 +41,8 @@ func gravity(v, delta int32) int32 {
 func (s *Searcher) updateHistory(best chess.Move, tried []chess.Move, ply, depth int) {
 	p := s.pos
 	us := p.SideToMove()
-	bonus := int32(min(depth*depth, 400))
+	bonus := int32(min(depth*depth*historyBonusPct/100, 400))
+	malus := min(bonus*int32(historyMalusPct)/100, 512)
 	prev1, prev2 := s.continuations(ply)
 	attacked := s.attacked[ply]
 	update := func(m chess.Move, delta int32) {
@@ -50,7 +51,7 @@ func (s *Searcher) updateHistory(best chess.Move, tried []chess.Move, ply, depth
 		s.updateCont(prev1, prev2, pieceSquare(p.PieceAt(m.From()), m.To()), delta)
 	}
 	for _, m := range tried {
-		update(m, -bonus)
+		update(m, -malus)
 	}
 	update(best, bonus)
 }

@@ -140,7 +140,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	}
 	// Internal iterative reduction: without a hash move this node was not
 	// searched before and is probably less important.
-	if depth >= 4 && hashMove == chess.NullMove && (pvNode || cutNode) {
+	if depth >= iirDepth && hashMove == chess.NullMove && (pvNode || cutNode) {
 		depth--
 	}
 
@@ -193,7 +193,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 			if !noisy && !gives {
 				// Late move pruning and futility pruning of quiet moves;
 				// checks are kept, as they may be mates.
-				if depth <= 8 && moveCount > (lmpBase+depth*depth)/(2-boolInt(improving)) {
+				if depth <= lmpMaxDepth && moveCount > (lmpBase+depth*depth)/(2-boolInt(improving)) {
 					continue
 				}
 				if depth <= futilityMaxDep && eval+futilityBase+futilityDepth*depth <= alpha {
@@ -207,7 +207,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 			}
 		}
 		extension := 0
-		if m == hashMove && ply > 0 && depth >= 8 && excluded == chess.NullMove && entry.bound&BoundLower != 0 &&
+		if m == hashMove && ply > 0 && depth >= singularDepth && excluded == chess.NullMove && entry.bound&BoundLower != 0 &&
 			entry.depth >= depth-3 && !IsMateScore(entry.score) {
 			// Singular extension: if every other move falls well short of
 			// the hash move's score, the hash move is the only good one

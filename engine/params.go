@@ -13,6 +13,8 @@ import (
 // by hand, then tuned by SPSA (docs/spsa: 4,754 game pairs; +17.8 ± 12.7
 // Elo against the hand-set values); all twenty were tuned again from
 // there (3,459 pairs; +31.6 ± 18.4 Elo, docs/search-tests.md 2026-11-29).
+// The last five (LMPMaxDepth to HistoryMalusPct) were added for the third
+// tuning with the values the code had before.
 var (
 	rfpMargin       = 59  // reverse futility: centipawns above beta a ply
 	rfpImproving    = 40  // reverse futility: less when the evaluation improves
@@ -29,11 +31,16 @@ var (
 	singularMargin  = 17 // singular extension: tenths of a centipawn a ply below the hash score
 	aspirationDelta = 19 // the first aspiration window: centipawns each side
 	qsDeltaMargin   = 251
-	rfpDepth        = 6 // reverse futility: only at this depth or less
-	nullBase        = 3 // null move: plies of reduction at least ...
-	nullDepthDiv    = 3 // ... plus a ply per this many plies of depth
-	lmpBase         = 6 // late move pruning: quiet moves kept at depth d: (this + d²) / 2, twice when improving
-	futilityMaxDep  = 8 // futility of quiet moves: only at this depth or less
+	rfpDepth        = 6   // reverse futility: only at this depth or less
+	nullBase        = 3   // null move: plies of reduction at least ...
+	nullDepthDiv    = 3   // ... plus a ply per this many plies of depth
+	lmpBase         = 6   // late move pruning: quiet moves kept at depth d: (this + d²) / 2, twice when improving
+	futilityMaxDep  = 8   // futility of quiet moves: only at this depth or less
+	lmpMaxDepth     = 8   // late move pruning: only at this depth or less
+	singularDepth   = 8   // singular extension: only from this depth on
+	iirDepth        = 4   // internal iterative reduction: only from this depth on
+	historyBonusPct = 100 // history: a cut-off's bonus is this percentage of depth², at most 400
+	historyMalusPct = 100 // history: the moves tried before a cut-off lose this percentage of its bonus
 )
 
 // Param describes one search parameter: its current value, the default
@@ -69,6 +76,11 @@ var params = []Param{
 	{Name: "NullDepthDiv", value: &nullDepthDiv, Min: 2, Max: 10, Step: 1},
 	{Name: "LMPBase", value: &lmpBase, Min: 0, Max: 12, Step: 1},
 	{Name: "FutilityMaxDepth", value: &futilityMaxDep, Min: 2, Max: 10, Step: 1},
+	{Name: "LMPMaxDepth", value: &lmpMaxDepth, Min: 3, Max: 12, Step: 1},
+	{Name: "SingularDepth", value: &singularDepth, Min: 4, Max: 12, Step: 1},
+	{Name: "IIRDepth", value: &iirDepth, Min: 2, Max: 10, Step: 1},
+	{Name: "HistoryBonusPct", value: &historyBonusPct, Min: 30, Max: 300, Step: 15},
+	{Name: "HistoryMalusPct", value: &historyMalusPct, Min: 20, Max: 200, Step: 10},
 }
 
 func init() {
