@@ -237,6 +237,10 @@ type SearchResult struct {
 	// runner's timer fired: a large value means the runner itself (or the
 	// whole machine) was held up, not only the engine.
 	TimerLate time.Duration
+	// Process, after a timeout, is what the engine process was doing at
+	// the deadline, before "stop" (processState): CPU used and the
+	// states of its threads, where the system shows them.
+	Process string
 
 	start time.Time // when "go" was sent
 }
@@ -259,8 +263,16 @@ func timeoutDetail(res SearchResult, limit time.Duration, stopped time.Time) str
 	if res.TimerLate >= 50*time.Millisecond {
 		d += fmt.Sprintf("; the runner's timer fired %v late", res.TimerLate.Round(time.Millisecond))
 	}
+	if res.Process != "" {
+		d += "; " + res.Process
+	}
 	return d
 }
+
+// processProbeInterval is how long the engine's CPU use is watched after
+// a timeout: long enough to tell a busy thread from an idle one at the
+// 10 ms resolution of the system's counters.
+const processProbeInterval = 200 * time.Millisecond
 
 // errMoveTimeout is returned by Search when the time limit passes.
 var errMoveTimeout = errors.New("no bestmove in time")
@@ -308,6 +320,9 @@ func (e *Engine) Search(ctx context.Context, position, goCmd string, limit time.
 	})
 	if errors.Is(err, errTimeout) {
 		res.TimerLate = max(0, time.Since(start)-limit)
+		if e.cmd != nil && e.cmd.Process != nil {
+			res.Process = processState(e.cmd.Process.Pid, processProbeInterval)
+		}
 		return res, errMoveTimeout
 	}
 	return res, err

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -109,6 +110,11 @@ func TestFaultyEnginesLoseAndTheMatchGoesOn(t *testing.T) {
 		// reason in both games proves the restart.
 		if c := finalComment(g); !strings.Contains(c, f.reason) {
 			t.Errorf("game %s (%s): final comment %q lacks %q", g.Tag("Round"), f.mode, c, f.reason)
+		}
+		// Where the system shows it, a timeout also says what the
+		// engine was doing: the hung one waits and uses no CPU.
+		if c := finalComment(g); runtime.GOOS == "linux" && f.mode == "hang" && !strings.Contains(c, "engine process used 0s of CPU in 200ms; threads: ") {
+			t.Errorf("game %s (hang): final comment %q lacks the process state", g.Tag("Round"), c)
 		}
 		if g.Tag("PlyCount") == "" || g.Tag("TimeControl") != "1/0.1" || g.Tag("Event") == "" {
 			t.Errorf("game %s: tags %v", g.Tag("Round"), g.Tags)
@@ -356,6 +362,10 @@ func TestTimeoutDetailSaysWhatTheEngineDid(t *testing.T) {
 	}
 	res.TimerLate = 10 * time.Millisecond // scheduling noise is not reported
 	if got := timeoutDetail(res, time.Second, time.Time{}); got != "no move after 1s, last output at 210ms (12 lines), no bestmove after stop" {
+		t.Errorf("timeoutDetail = %q", got)
+	}
+	res.Process = "engine process used 0s of CPU in 200ms; threads: 5 S futex_wait_queue, 1 S pipe_write"
+	if got := timeoutDetail(res, time.Second, time.Time{}); got != "no move after 1s, last output at 210ms (12 lines), no bestmove after stop; "+res.Process {
 		t.Errorf("timeoutDetail = %q", got)
 	}
 }
