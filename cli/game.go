@@ -292,7 +292,7 @@ func (s *Session) cmdFEN(args string) {
 	}
 	p, err := chess.ParseFEN(args)
 	if err != nil {
-		s.printf("? fen: %v\n", err)
+		s.printf("? %v\n", err) // the error starts with "fen:"
 		return
 	}
 	s.setGame(p, p.Copy(), p.SideToMove())

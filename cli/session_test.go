@@ -128,7 +128,10 @@ func TestFEN(t *testing.T) {
 	if !strings.Contains(out, promptText+"fen\n"+chess.StartFEN+"\n") {
 		t.Errorf("fen did not show the start:\n%s", out)
 	}
-	mustContain(t, out, "Position set up: you play White.", "? fen: ")
+	mustContain(t, out, "Position set up: you play White.", "? fen: want 4 to 6 fields")
+	if strings.Contains(out, "fen: fen:") {
+		t.Errorf("the error says fen twice:\n%s", out)
+	}
 	if lastFEN(t, out) != kiwipete {
 		t.Errorf("have %s, want %s", lastFEN(t, out), kiwipete)
 	}

@@ -2,6 +2,7 @@ package web
 
 import (
 	"net/http"
+	"strings"
 
 	"github.com/ferzchess/ferz/chess"
 )
@@ -77,7 +78,7 @@ func parseFEN(fen string) (*chess.Position, error) {
 	}
 	p, err := chess.ParseFEN(fen)
 	if err != nil {
-		return nil, errorf(http.StatusBadRequest, "bad FEN: %v", err)
+		return nil, errorf(http.StatusBadRequest, "bad FEN: %s", strings.TrimPrefix(err.Error(), "fen: "))
 	}
 	return p, nil
 }

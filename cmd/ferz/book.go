@@ -353,7 +353,7 @@ func runBookProbe(args []string, stdout, stderr io.Writer) error {
 	}
 	p, err := chess.ParseFEN(*fen)
 	if err != nil {
-		return usageErrorf("book probe: bad -fen: %v", err)
+		return usageErrorf("book probe: bad -fen: %s", strings.TrimPrefix(err.Error(), "fen: "))
 	}
 	if *chess960 {
 		p.SetChess960(true)

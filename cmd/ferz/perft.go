@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -84,7 +85,7 @@ func runPerft(args []string, stdout, stderr io.Writer) error {
 	}
 	p, err := chess.ParseFEN(o.fen)
 	if err != nil {
-		return usageErrorf("perft: bad -fen: %v", err)
+		return usageErrorf("perft: bad -fen: %s", strings.TrimPrefix(err.Error(), "fen: "))
 	}
 	if o.chess960 {
 		p.SetChess960(true)
