@@ -23,7 +23,11 @@ func (e *Engine) display() {
 		fmt.Fprintf(&sb, " | %d\n +---+---+---+---+---+---+---+---+\n", r+1)
 	}
 	sb.WriteString("   a   b   c   d   e   f   g   h\n")
-	fmt.Fprintf(&sb, "\nFen: %s\nKey: %016X\n", e.pos.FEN(), e.pos.Key())
+	fmt.Fprintf(&sb, "\nFen: %s\nKey: %016X\nCheckers:", e.pos.FEN(), e.pos.Key())
+	for b := e.pos.Checkers(); b != 0; {
+		fmt.Fprintf(&sb, " %v", b.PopFirst())
+	}
+	sb.WriteString("\n")
 	e.printf("%s", sb.String())
 }
 

@@ -185,6 +185,17 @@ func TestIllegalMoveInPositionKeepsOldPosition(t *testing.T) {
 	}
 }
 
+// TestDisplayShowsTheCheckers checks the "d" command's last line, as
+// Stockfish prints it: the squares of the pieces giving check.
+func TestDisplayShowsTheCheckers(t *testing.T) {
+	out := run(t, "position fen 4k3/8/8/8/1b6/8/8/4R1K1 b - - 0 1\nd\nposition fen 4k3/8/5N2/8/1b6/8/8/4R1K1 b - - 0 1\nd\nposition startpos\nd\nquit\n")
+	for _, want := range []string{"Checkers: e1\n", "Checkers: e1 f6\n", "Checkers:\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in:\n%s", want, out)
+		}
+	}
+}
+
 func TestHostileInputNeverStopsTheEngine(t *testing.T) {
 	script := strings.Join([]string{
 		"", "   ", "xyzzy", "position", "position fen", "position fen 8/8/8/8 w - - 0 1",
