@@ -52,22 +52,24 @@ func levelFor(elo int) level {
 // (docs/strength.md, "Level calibration" and the sections after it). The
 // rating grows with the logarithm of the budget, but not at one rate
 // over the whole range, so the budget is interpolated between measured
-// points: 286 nodes scored 47% against Stockfish 1500; at 2000, 18,600
-// nodes scored 61% and 11,000 nodes 41% (200 games each), so 2000 sits
-// at 13,800 (48%); at 2300 the interpolated 203,000 nodes scored 57%
-// and 140,000 nodes 53% (200 games each), so 2300 sits at 140,000; 2500
-// keeps 1.21 M, which at 5+0.05 is more than the clock allows and still
-// scores under 50%. The 800 anchor continues the 1500 one at 83 Elo a
-// doubling, the slope of the first calibration, where levelMinNodes
-// decides anyway.
+// points. The first calibrations put 1500 at 286 nodes, 2000 at 13,800
+// and 2300 at 140,000. The search has since grown stronger per node (two
+// tunings of its margins by games): on fec95f3 those budgets scored 66%
+// against Stockfish 1500 and 67% against Stockfish 2000 (100 games each,
+// +115 and +123 Elo), so the anchors moved down by 1.25 doublings, about
+// 110 Elo at the 88 Elo a doubling measured between 1500 and 2000: 120,
+// 5,800 and, not measured again, 59,000 nodes. 2500 keeps 1.21 M, which
+// at 5+0.05 is more than the clock allows and scores near 50%. The 800
+// anchor continues the 1500 one at 83 Elo a doubling, the slope of the
+// first calibration, where levelMinNodes decides anyway.
 var levelAnchors = [...]struct {
 	elo   int
 	nodes float64
 }{
-	{800, 0.83},
-	{1500, 286},
-	{2000, 13800},
-	{2300, 140000},
+	{800, 0.35},
+	{1500, 120},
+	{2000, 5800},
+	{2300, 59000},
 	{2500, 1.21e6},
 }
 
@@ -86,7 +88,7 @@ func levelNodes(elo int) uint64 {
 
 // levelMinNodes is the smallest node budget: enough for a quiescence
 // search that sees a hanging piece.
-const levelMinNodes = 64
+const levelMinNodes = 32
 
 // levelRandomBelow is the rating under which levels choose among
 // near-best moves as well as searching little.
