@@ -33,7 +33,8 @@ func TestHistoryKeepsAttackedSquaresApart(t *testing.T) {
 		p.GenerateLegal(&s.moves.gen)
 		mark := s.moves.top
 		ms := s.moves.push()
-		s.scoreMoves(&ms, 0, chess.NullMove)
+		s.scoreMoves(&ms, chess.NullMove)
+		s.scoreQuiets(&ms, 0)
 		scores := make(map[chess.Move]int32, len(ms.moves))
 		for i, mv := range ms.moves {
 			scores[mv] = ms.scores[i]

@@ -22,6 +22,11 @@ type moveSelector struct {
 	moves  []chess.Move
 	scores []int32 // as long as moves
 	next   int
+	last   int // where the last pick found its move, from next-1
+	// dropped are the scores of the moves dropQuiets removed, counted of
+	// them those droppedAhead has counted.
+	dropped []int32
+	counted int
 }
 
 func (ms *moveSelector) pick() (chess.Move, int32, bool) {
@@ -42,7 +47,60 @@ func (ms *moveSelector) pick() (chess.Move, int32, bool) {
 	moves[0], moves[best] = moves[best], moves[0]
 	rest[0], rest[best] = rest[best], rest[0]
 	ms.next++
+	ms.last = best
 	return moves[0], bestScore, true
+}
+
+// unpick undoes the last pick, leaving the list as it was before it.
+func (ms *moveSelector) unpick() {
+	ms.next--
+	i, j := ms.next, ms.next+ms.last
+	ms.moves[i], ms.moves[j] = ms.moves[j], ms.moves[i]
+	ms.scores[i], ms.scores[j] = ms.scores[j], ms.scores[i]
+}
+
+// dropQuiets removes from the moves not yet handed out the quiet ones
+// that do not give check, keeping the others in their order. Once late
+// move or futility pruning skips such a move it skips all later ones too,
+// and handing them out one by one, each after a scan of the rest of the
+// list, would be wasted work. Their scores go to scratch space on st,
+// released with the node's list, for droppedAhead.
+func (ms *moveSelector) dropQuiets(p *chess.Position, ci *chess.CheckInfo, st *moveStack) {
+	dropped := st.scratch(len(ms.moves) - ms.next)
+	k, d := ms.next, 0
+	for j := ms.next; j < len(ms.moves); j++ {
+		if m := ms.moves[j]; isNoisy(p, m) || p.GivesCheckWith(ci, m) {
+			ms.moves[k], ms.scores[k] = m, ms.scores[j]
+			k++
+		} else {
+			dropped[d] = ms.scores[j]
+			d++
+		}
+	}
+	ms.moves, ms.scores = ms.moves[:k], ms.scores[:k]
+	ms.dropped = dropped[:d]
+}
+
+// droppedAhead returns how many dropped moves, not counted before, would
+// have come before a move of the given ordering score: the node counts
+// them as if it had handed them out, so that a later move's count (which
+// sets its reduction) is what it was before they were dropped. A move
+// that ties with dropped ones counts as coming before them: it is a check
+// or a capture, which the selection would otherwise have put among them
+// at the whim of the list's order.
+func (ms *moveSelector) droppedAhead(order int32) int {
+	if len(ms.dropped) == ms.counted {
+		return 0
+	}
+	n := 0
+	for _, v := range ms.dropped {
+		if v > order {
+			n++
+		}
+	}
+	n -= ms.counted
+	ms.counted += n
+	return n
 }
 
 // isNoisy reports whether m captures or promotes.
@@ -64,16 +122,13 @@ func mvvLva(p *chess.Position, m chess.Move) int32 {
 	return v
 }
 
-// scoreMoves fills in the ordering scores for the main search.
-func (s *Searcher) scoreMoves(ms *moveSelector, ply int, hashMove chess.Move) {
+// scoreMoves fills in the ordering scores of the hash move, captures and
+// promotions for the main search; the quiet moves get unscoredQuiet, to
+// be scored by scoreQuiets once the moves before them are searched: most
+// nodes that cut off do so before, and those that do not then order their
+// quiet moves with what the searches so far taught the histories.
+func (s *Searcher) scoreMoves(ms *moveSelector, hashMove chess.Move) {
 	p := s.pos
-	us := p.SideToMove()
-	k1, k2 := s.killers[ply][0], s.killers[ply][1]
-	counter := s.counterMove()
-	prev1, prev2 := s.continuations(ply)
-	var th threats
-	th.compute(p)
-	s.attacked[ply] = th.all
 	for i, m := range ms.moves {
 		var v int32
 		switch {
@@ -87,11 +142,40 @@ func (s *Searcher) scoreMoves(ms *moveSelector, ply int, hashMove chess.Move) {
 			} else {
 				v = orderBadCapture + mvvLva(p, m)
 			}
-		case m == k1:
+		default:
+			v = unscoredQuiet
+		}
+		ms.scores[i] = v
+	}
+}
+
+// unscoredQuiet marks a quiet move not yet scored: below the good
+// captures, above the bad ones, and no score scoreQuiets gives.
+const unscoredQuiet = orderGoodNoisy - 1
+
+// scoreQuiets scores the quiet moves not yet handed out: killers, the
+// counter-move, then by history. It also records the squares the
+// opponent attacks at ply, by which the butterfly history is indexed.
+func (s *Searcher) scoreQuiets(ms *moveSelector, ply int) {
+	p := s.pos
+	us := p.SideToMove()
+	k1, k2 := s.killers[ply][0], s.killers[ply][1]
+	counter := s.counterMove()
+	prev1, prev2 := s.continuations(ply)
+	var th threats
+	th.compute(p)
+	s.attacked[ply] = th.all
+	for i := ms.next; i < len(ms.moves); i++ {
+		if ms.scores[i] != unscoredQuiet {
+			continue
+		}
+		var v int32
+		switch m := ms.moves[i]; m {
+		case k1:
 			v = orderKiller1
-		case m == k2:
+		case k2:
 			v = orderKiller2
-		case m == counter:
+		case counter:
 			v = orderCounter
 		default:
 			v = s.history.entry(us, th.all, m).Load() + s.contScore(prev1, prev2, pieceSquare(p.PieceAt(m.From()), m.To())) +
@@ -99,6 +183,14 @@ func (s *Searcher) scoreMoves(ms *moveSelector, ply int, hashMove chess.Move) {
 		}
 		ms.scores[i] = v
 	}
+}
+
+// recordAttacked records, when the quiet moves were not scored, the
+// squares the opponent attacks at ply, for a history update.
+func (s *Searcher) recordAttacked(ply int) {
+	var th threats
+	th.compute(s.pos)
+	s.attacked[ply] = th.all
 }
 
 // scoreNoisy fills in the ordering scores for quiescence search.

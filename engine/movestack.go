@@ -37,6 +37,47 @@ type moveChunk struct {
 // being top before the push.
 func (st *moveStack) push() moveSelector {
 	n := st.gen.N
+	chunk, at, end := st.alloc(n)
+	moves := chunk.moves[at:end:end]
+	copy(moves, st.gen.Moves[:n])
+	return moveSelector{moves: moves, scores: chunk.scores[at:end:end]}
+}
+
+// extend appends gen's moves, but for skip, to ms's list, which must be
+// the last on the stack, as quiet moves with the score unscoredQuiet. If
+// they do not fit in the list's chunk, the list moves to the next one.
+func (st *moveStack) extend(ms *moveSelector, skip chess.Move) {
+	n := len(ms.moves)
+	c, at := (st.top-n)/chunkMoves, (st.top-n)%chunkMoves
+	if at+n+st.gen.N > chunkMoves {
+		c++
+		if c == len(st.chunks) {
+			st.chunks = append(st.chunks, new(moveChunk))
+		}
+		copy(st.chunks[c].moves[:n], ms.moves)
+		copy(st.chunks[c].scores[:n], ms.scores)
+		at = 0
+	}
+	chunk := st.chunks[c]
+	end := at + n
+	for _, m := range st.gen.Moves[:st.gen.N] {
+		if m != skip {
+			chunk.moves[end], chunk.scores[end] = m, unscoredQuiet
+			end++
+		}
+	}
+	ms.moves, ms.scores = chunk.moves[at:end:end], chunk.scores[at:end:end]
+	st.top = c*chunkMoves + end
+}
+
+// scratch returns room for n scores on the stack, released like a list.
+func (st *moveStack) scratch(n int) []int32 {
+	chunk, at, end := st.alloc(n)
+	return chunk.scores[at:end:end]
+}
+
+// alloc takes the places at to end of a chunk for a list of n moves.
+func (st *moveStack) alloc(n int) (chunk *moveChunk, at, end int) {
 	c, at := st.top/chunkMoves, st.top%chunkMoves
 	if at+n > chunkMoves {
 		c, at = c+1, 0
@@ -44,12 +85,9 @@ func (st *moveStack) push() moveSelector {
 	if c == len(st.chunks) {
 		st.chunks = append(st.chunks, new(moveChunk))
 	}
-	chunk := st.chunks[c]
-	end := at + n
-	moves := chunk.moves[at:end:end]
-	copy(moves, st.gen.Moves[:n])
+	end = at + n
 	st.top = c*chunkMoves + end
-	return moveSelector{moves: moves, scores: chunk.scores[at:end:end]}
+	return st.chunks[c], at, end
 }
 
 // release pops the lists pushed since top was mark.

@@ -57,3 +57,59 @@ func TestMoveStackKeepsEachNodesList(t *testing.T) {
 		t.Errorf("%d chunks for a line of 40 lists", len(st.chunks))
 	}
 }
+
+// TestExtendAppendsQuietMovesToTheLastList extends a list that fits in
+// its chunk and one that does not, and checks that each keeps its moves,
+// scores and handed-out count, gains the new moves but the skipped one,
+// and is released with its node.
+func TestExtendAppendsQuietMovesToTheLastList(t *testing.T) {
+	for _, c := range []struct{ before, first, added int }{{0, 10, 30}, {200, 40, 60}, {0, 0, 218}} {
+		var st moveStack
+		st.gen.N = c.before
+		st.push() // an ancestor's list
+		mark := st.top
+		st.gen.N = c.first
+		for i := range c.first {
+			st.gen.Moves[i] = chess.Move(1000 + i)
+		}
+		ms := st.push()
+		for i := range ms.scores {
+			ms.scores[i] = int32(i)
+		}
+		ms.next = min(2, c.first)
+		st.gen.N = c.added
+		for i := range c.added {
+			st.gen.Moves[i] = chess.Move(2000 + i)
+		}
+		skip := chess.Move(2000 + c.added/2)
+		st.extend(&ms, skip)
+
+		if len(ms.moves) != c.first+c.added-1 || len(ms.scores) != len(ms.moves) {
+			t.Fatalf("%+v: %d moves and %d scores after extend", c, len(ms.moves), len(ms.scores))
+		}
+		for i := range c.first {
+			if ms.moves[i] != chess.Move(1000+i) || ms.scores[i] != int32(i) {
+				t.Errorf("%+v: place %d holds %v (%d)", c, i, ms.moves[i], ms.scores[i])
+			}
+		}
+		for i, m := range ms.moves[c.first:] {
+			if m == skip || ms.scores[c.first+i] != unscoredQuiet {
+				t.Errorf("%+v: added move %v scored %d", c, m, ms.scores[c.first+i])
+			}
+		}
+		if ms.next != min(2, c.first) {
+			t.Errorf("%+v: next %d", c, ms.next)
+		}
+		// A child's list goes above the extended one.
+		st.gen.N = 5
+		child := st.push()
+		child.moves[0] = 1
+		if ms.moves[len(ms.moves)-1] == 1 {
+			t.Errorf("%+v: the child's list overlaps its parent's", c)
+		}
+		st.release(mark)
+		if st.top != mark {
+			t.Errorf("%+v: top %d after release, want %d", c, st.top, mark)
+		}
+	}
+}

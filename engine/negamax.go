@@ -144,13 +144,27 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		depth--
 	}
 
-	s.moves.gen.N = 0
-	p.GenerateLegal(&s.moves.gen)
-	if s.moves.gen.N == 0 {
-		if inCheck {
-			return -MateScore + ply
+	// The captures and promotions first, with a quiet hash move; the
+	// other quiet moves only when their turn comes, as most nodes that
+	// cut off do so before.
+	gen := &s.moves.gen
+	gen.N = 0
+	p.GenerateNoisy(gen)
+	quietHash := hashMove != chess.NullMove && !isNoisy(p, hashMove) && p.IsLegal(hashMove)
+	if quietHash {
+		gen.Moves[gen.N] = hashMove
+		gen.N++
+	}
+	quietsGenerated := false
+	if gen.N == 0 {
+		p.GenerateQuiet(gen)
+		quietsGenerated = true
+		if gen.N == 0 {
+			if inCheck {
+				return -MateScore + ply
+			}
+			return 0
 		}
-		return 0
 	}
 	if ply > 0 && p.HalfmoveClock() >= 100 {
 		return 0 // in check, not mated: the fifty-move rule draws
@@ -159,7 +173,8 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	// returns a deferred call would cost a 72-byte record in every frame.
 	mark := s.moves.top
 	ms := s.moves.push()
-	s.scoreMoves(&ms, ply, hashMove)
+	s.scoreMoves(&ms, hashMove)
+	quietsScored := false
 	checks := p.NewCheckInfo()
 
 	// The quiet moves searched so far, for the history's maluses, are
@@ -171,6 +186,22 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	moveCount := 0
 	for {
 		m, order, ok := ms.pick()
+		if !quietsScored && (!ok || order < orderGoodNoisy) {
+			// The hash move and the good captures are done: the quiet
+			// moves' turn.
+			if ok {
+				ms.unpick()
+			}
+			if !quietsGenerated {
+				gen.N = 0
+				p.GenerateQuiet(gen)
+				s.moves.extend(&ms, hashMove)
+				quietsGenerated = true
+			}
+			s.scoreQuiets(&ms, ply)
+			quietsScored = true
+			continue
+		}
 		if !ok {
 			break
 		}
@@ -185,18 +216,19 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 				s.OnCurrMove(m, moveCount+1)
 			}
 		}
-		s.TT.prefetch(p.KeyAfter(m))
 		noisy := isNoisy(p, m)
 		gives := p.GivesCheckWith(&checks, m)
-		moveCount++
+		moveCount += 1 + ms.droppedAhead(order)
 		if ply > 0 && bestScore > -mateBound && !inCheck {
 			if !noisy && !gives {
 				// Late move pruning and futility pruning of quiet moves;
 				// checks are kept, as they may be mates.
-				if depth <= lmpMaxDepth && moveCount > (lmpBase+depth*depth)/(2-boolInt(improving)) {
-					continue
-				}
-				if depth <= futilityMaxDep && eval+futilityBase+futilityDepth*depth <= alpha {
+				if depth <= lmpMaxDepth && moveCount > (lmpBase+depth*depth)/(2-boolInt(improving)) ||
+					depth <= futilityMaxDep && eval+futilityBase+futilityDepth*depth <= alpha {
+					// Both tests stay true for the rest of the node (the
+					// count and alpha only grow): the later quiet moves
+					// that are not checks go the same way.
+					ms.dropQuiets(p, &checks, &s.moves)
 					continue
 				}
 				if quietLosesTooMuch(p, m, depth) {
@@ -206,6 +238,9 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 				continue // a capture that loses too much material
 			}
 		}
+		// Only now, as a pruned move would waste the memory traffic: the
+		// child's table entry is fetched while the move is made.
+		s.TT.prefetch(p.KeyAfter(m))
 		extension := 0
 		if m == hashMove && ply > 0 && depth >= singularDepth && excluded == chess.NullMove && entry.bound&BoundLower != 0 &&
 			entry.depth >= depth-3 && !IsMateScore(entry.score) {
@@ -279,6 +314,9 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 				s.pv.update(ply, m)
 				if v >= beta {
 					if !noisy {
+						if !quietsScored {
+							s.recordAttacked(ply)
+						}
 						s.rewardQuiet(m, ply, depth, ms.moves[:nQuiets])
 					}
 					break
