@@ -23,8 +23,8 @@ type moveSelector struct {
 	scores []int32 // as long as moves
 	next   int
 	last   int // where the last pick found its move, from next-1
-	// dropped are the scores of the moves dropQuiets removed, counted of
-	// them those droppedAhead has counted.
+	// dropped are the scores of the moves dropQuiets removed; counted is
+	// how many of them droppedAhead has added to the node's move count.
 	dropped []int32
 	counted int
 }
@@ -154,17 +154,15 @@ func (s *Searcher) scoreMoves(ms *moveSelector, hashMove chess.Move) {
 const unscoredQuiet = orderGoodNoisy - 1
 
 // scoreQuiets scores the quiet moves not yet handed out: killers, the
-// counter-move, then by history. It also records the squares the
-// opponent attacks at ply, by which the butterfly history is indexed.
+// counter-move, then by history (recordThreats gives the threats they
+// are ordered by).
 func (s *Searcher) scoreQuiets(ms *moveSelector, ply int) {
 	p := s.pos
 	us := p.SideToMove()
 	k1, k2 := s.killers[ply][0], s.killers[ply][1]
 	counter := s.counterMove()
 	prev1, prev2 := s.continuations(ply)
-	var th threats
-	th.compute(p)
-	s.attacked[ply] = th.all
+	th := s.recordThreats(ply)
 	for i := ms.next; i < len(ms.moves); i++ {
 		if ms.scores[i] != unscoredQuiet {
 			continue
@@ -185,12 +183,14 @@ func (s *Searcher) scoreQuiets(ms *moveSelector, ply int) {
 	}
 }
 
-// recordAttacked records, when the quiet moves were not scored, the
-// squares the opponent attacks at ply, for a history update.
-func (s *Searcher) recordAttacked(ply int) {
+// recordThreats computes the opponent's threats in the position at ply
+// and records the squares it attacks, by which the butterfly history of
+// that ply is read and updated.
+func (s *Searcher) recordThreats(ply int) threats {
 	var th threats
 	th.compute(s.pos)
 	s.attacked[ply] = th.all
+	return th
 }
 
 // scoreNoisy fills in the ordering scores for quiescence search.

@@ -315,7 +315,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 				if v >= beta {
 					if !noisy {
 						if !quietsScored {
-							s.recordAttacked(ply)
+							s.recordThreats(ply) // for the history's index
 						}
 						s.rewardQuiet(m, ply, depth, ms.moves[:nQuiets])
 					}
