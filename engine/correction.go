@@ -39,7 +39,7 @@ type correctionTable struct {
 // one), and corrected for the pawn structure.
 func (s *Searcher) staticEval(p *chess.Position, ply int, entry ttEntry, hit bool) (raw, corrected int) {
 	if hit {
-		raw = entry.eval
+		raw = int(entry.eval)
 	} else {
 		raw = s.evaluate(p, ply)
 	}

@@ -21,16 +21,18 @@ const (
 type moveSelector struct {
 	moves  []chess.Move
 	scores []int32 // as long as moves
-	next   int
-	last   int // where the last pick found its move, from next-1
-	// dropped are the scores of the moves dropQuiets removed; counted is
-	// how many of them droppedAhead has added to the node's move count.
-	dropped []int32
-	counted int
+	next   int32
+	last   int32 // where the last pick found its move, from next-1
+	// The scores of the moves dropQuiets removed are on the move stack,
+	// nDropped of them from place droppedAt; counted is how many of them
+	// droppedAhead has added to the node's move count. Places, not a
+	// slice, and 32-bit counts keep the selector small: it is in the
+	// frame of every ply, and every thread's stack pays for it.
+	droppedAt, nDropped, counted int32
 }
 
 func (ms *moveSelector) pick() (chess.Move, int32, bool) {
-	i := ms.next
+	i := int(ms.next)
 	if i >= len(ms.moves) {
 		return chess.NullMove, 0, false
 	}
@@ -47,14 +49,14 @@ func (ms *moveSelector) pick() (chess.Move, int32, bool) {
 	moves[0], moves[best] = moves[best], moves[0]
 	rest[0], rest[best] = rest[best], rest[0]
 	ms.next++
-	ms.last = best
+	ms.last = int32(best)
 	return moves[0], bestScore, true
 }
 
 // unpick undoes the last pick, leaving the list as it was before it.
 func (ms *moveSelector) unpick() {
 	ms.next--
-	i, j := ms.next, ms.next+ms.last
+	i, j := int(ms.next), int(ms.next+ms.last)
 	ms.moves[i], ms.moves[j] = ms.moves[j], ms.moves[i]
 	ms.scores[i], ms.scores[j] = ms.scores[j], ms.scores[i]
 }
@@ -66,9 +68,10 @@ func (ms *moveSelector) unpick() {
 // list, would be wasted work. Their scores go to scratch space on st,
 // released with the node's list, for droppedAhead.
 func (ms *moveSelector) dropQuiets(p *chess.Position, ci *chess.CheckInfo, st *moveStack) {
-	dropped := st.scratch(len(ms.moves) - ms.next)
-	k, d := ms.next, 0
-	for j := ms.next; j < len(ms.moves); j++ {
+	dropped := st.scratch(len(ms.moves) - int(ms.next))
+	ms.droppedAt = int32(st.top - len(dropped))
+	k, d := int(ms.next), 0
+	for j := k; j < len(ms.moves); j++ {
 		if m := ms.moves[j]; isNoisy(p, m) || p.GivesCheckWith(ci, m) {
 			ms.moves[k], ms.scores[k] = m, ms.scores[j]
 			k++
@@ -78,7 +81,12 @@ func (ms *moveSelector) dropQuiets(p *chess.Position, ci *chess.CheckInfo, st *m
 		}
 	}
 	ms.moves, ms.scores = ms.moves[:k], ms.scores[:k]
-	ms.dropped = dropped[:d]
+	ms.nDropped = int32(d)
+}
+
+// droppedScores returns the scores of the moves dropQuiets removed, on st.
+func (ms *moveSelector) droppedScores(st *moveStack) []int32 {
+	return st.scoresAt(int(ms.droppedAt), int(ms.nDropped))
 }
 
 // droppedAhead returns how many dropped moves, not counted before, would
@@ -88,19 +96,19 @@ func (ms *moveSelector) dropQuiets(p *chess.Position, ci *chess.CheckInfo, st *m
 // that ties with dropped ones counts as coming before them: it is a check
 // or a capture, which the selection would otherwise have put among them
 // at the whim of the list's order.
-func (ms *moveSelector) droppedAhead(order int32) int {
-	if len(ms.dropped) == ms.counted {
+func (ms *moveSelector) droppedAhead(order int32, st *moveStack) int {
+	if ms.nDropped == ms.counted {
 		return 0
 	}
-	n := 0
-	for _, v := range ms.dropped {
+	n := int32(0)
+	for _, v := range ms.droppedScores(st) {
 		if v > order {
 			n++
 		}
 	}
 	n -= ms.counted
 	ms.counted += n
-	return n
+	return int(n)
 }
 
 // isNoisy reports whether m captures or promotes.
@@ -163,7 +171,7 @@ func (s *Searcher) scoreQuiets(ms *moveSelector, ply int) {
 	counter := s.counterMove()
 	prev1, prev2 := s.continuations(ply)
 	th := s.recordThreats(ply)
-	for i := ms.next; i < len(ms.moves); i++ {
+	for i := int(ms.next); i < len(ms.moves); i++ {
 		if ms.scores[i] != unscoredQuiet {
 			continue
 		}

@@ -31,7 +31,7 @@ func TestDropQuietsKeepsCapturesAndChecksInOrder(t *testing.T) {
 	checks := p.NewCheckInfo()
 
 	ms.dropQuiets(p, &checks, &st)
-	dropped := len(ms.dropped)
+	dropped := int(ms.nDropped)
 
 	var wantKept []chess.Move
 	var wantScores, wantDropped []int32
@@ -65,8 +65,8 @@ func TestDropQuietsKeepsCapturesAndChecksInOrder(t *testing.T) {
 	if len(ms.scores) != len(ms.moves) {
 		t.Errorf("%d scores for %d moves", len(ms.scores), len(ms.moves))
 	}
-	if !slices.Equal(ms.dropped, wantDropped) {
-		t.Errorf("dropped scores %v, want %v", ms.dropped, wantDropped)
+	if got := ms.droppedScores(&st); !slices.Equal(got, wantDropped) {
+		t.Errorf("dropped scores %v, want %v", got, wantDropped)
 	}
 	// The dropped moves count where they would have come: those scored
 	// over 5 before a move scored 5, the rest before the bad captures.
@@ -76,13 +76,13 @@ func TestDropQuietsKeepsCapturesAndChecksInOrder(t *testing.T) {
 			above5++
 		}
 	}
-	if n := ms.droppedAhead(5); n != above5 {
+	if n := ms.droppedAhead(5, &st); n != above5 {
 		t.Errorf("%d dropped moves ahead of a score of 5, want %d", n, above5)
 	}
-	if n := ms.droppedAhead(5); n != 0 {
+	if n := ms.droppedAhead(5, &st); n != 0 {
 		t.Errorf("%d dropped moves counted twice", n)
 	}
-	if n := ms.droppedAhead(orderBadCapture); n != len(wantDropped)-above5 {
+	if n := ms.droppedAhead(orderBadCapture, &st); n != len(wantDropped)-above5 {
 		t.Errorf("%d dropped moves ahead of a bad capture, want %d", n, len(wantDropped)-above5)
 	}
 }

@@ -76,6 +76,12 @@ func (st *moveStack) scratch(n int) []int32 {
 	return chunk.scores[at:end:end]
 }
 
+// scoresAt returns the n scores from place at (as top counts places).
+func (st *moveStack) scoresAt(at, n int) []int32 {
+	c, i := at/chunkMoves, at%chunkMoves
+	return st.chunks[c].scores[i : i+n]
+}
+
 // alloc takes the places at to end of a chunk for a list of n moves.
 func (st *moveStack) alloc(n int) (chunk *moveChunk, at, end int) {
 	c, at := st.top/chunkMoves, st.top%chunkMoves

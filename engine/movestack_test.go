@@ -76,7 +76,7 @@ func TestExtendAppendsQuietMovesToTheLastList(t *testing.T) {
 		for i := range ms.scores {
 			ms.scores[i] = int32(i)
 		}
-		ms.next = min(2, c.first)
+		ms.next = int32(min(2, c.first))
 		st.gen.N = c.added
 		for i := range c.added {
 			st.gen.Moves[i] = chess.Move(2000 + i)
@@ -97,7 +97,7 @@ func TestExtendAppendsQuietMovesToTheLastList(t *testing.T) {
 				t.Errorf("%+v: added move %v scored %d", c, m, ms.scores[c.first+i])
 			}
 		}
-		if ms.next != min(2, c.first) {
+		if ms.next != int32(min(2, c.first)) {
 			t.Errorf("%+v: next %d", c, ms.next)
 		}
 		// A child's list goes above the extended one.

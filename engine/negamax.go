@@ -66,8 +66,8 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	}
 	if hit {
 		hashMove = entry.move
-		if !pvNode && entry.depth >= depth && entry.bound.cuts(entry.score, alpha, beta) {
-			return entry.score
+		if !pvNode && int(entry.depth) >= depth && entry.bound.cuts(int(entry.score), alpha, beta) {
+			return int(entry.score)
 		}
 	}
 
@@ -84,9 +84,9 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	if !inCheck {
 		rawEval, staticEval = s.staticEval(p, ply, entry, hit)
 		eval = staticEval
-		if hit && !IsMateScore(entry.score) &&
-			(entry.bound == BoundExact || entry.bound == BoundLower && entry.score > eval || entry.bound == BoundUpper && entry.score < eval) {
-			eval = entry.score
+		if ttScore := int(entry.score); hit && !IsMateScore(ttScore) &&
+			(entry.bound == BoundExact || entry.bound == BoundLower && ttScore > eval || entry.bound == BoundUpper && ttScore < eval) {
+			eval = ttScore
 		}
 	}
 	s.evals[ply] = staticEval
@@ -218,7 +218,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 		noisy := isNoisy(p, m)
 		gives := p.GivesCheckWith(&checks, m)
-		moveCount += 1 + ms.droppedAhead(order)
+		moveCount += 1 + ms.droppedAhead(order, &s.moves)
 		if ply > 0 && bestScore > -mateBound && !inCheck {
 			if !noisy && !gives {
 				// Late move pruning and futility pruning of quiet moves;
@@ -243,12 +243,12 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		s.TT.prefetch(p.KeyAfter(m))
 		extension := 0
 		if m == hashMove && ply > 0 && depth >= singularDepth && excluded == chess.NullMove && entry.bound&BoundLower != 0 &&
-			entry.depth >= depth-3 && !IsMateScore(entry.score) {
+			int(entry.depth) >= depth-3 && !IsMateScore(int(entry.score)) {
 			// Singular extension: if every other move falls well short of
 			// the hash move's score, the hash move is the only good one
 			// and deserves a deeper look; if even the others beat beta,
 			// several moves do (multi-cut) and the node is cut.
-			singularBeta := entry.score - singularMargin*depth/10
+			singularBeta := int(entry.score) - singularMargin*depth/10
 			s.excludedMove[ply] = m
 			v := s.negamax(singularBeta-1, singularBeta, (depth-1)/2, ply, cutNode)
 			s.excludedMove[ply] = chess.NullMove
@@ -263,12 +263,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 				return singularBeta
 			}
 		}
-		s.played[ply] = pieceSquare(p.PieceAt(m.From()), m.To())
-		if s.nn != nil {
-			s.nn.push(p, m, ply)
-		}
-		s.pieceKeys[ply+1] = s.pieceKeys[ply].after(p, m)
-		p.MakeMove(m)
+		s.makeMove(m, ply)
 		newDepth := depth - 1 + extension
 		var v int
 		if moveCount == 1 {
@@ -386,4 +381,22 @@ func containsMove(moves []chess.Move, m chess.Move) bool {
 // beyond 8 plies nothing is pruned.
 func quietLosesTooMuch(p *chess.Position, m chess.Move, depth int) bool {
 	return depth <= 8 && !SEE(p, m, -seeQuietMargin*depth*depth)
+}
+
+// makeMove plays m, the move searched at ply, on the board and in the
+// records that follow the line: the continuation history's piece and
+// square, the network's accumulators and the piece keys. It is not
+// inlined: inlined, making the move put its temporaries into negamax's
+// frame, which every ply of every thread's stack pays for, though they
+// are dead before the child is searched.
+//
+//go:noinline
+func (s *Searcher) makeMove(m chess.Move, ply int) {
+	p := s.pos
+	s.played[ply] = pieceSquare(p.PieceAt(m.From()), m.To())
+	if s.nn != nil {
+		s.nn.push(p, m, ply)
+	}
+	s.pieceKeys[ply+1] = s.pieceKeys[ply].after(p, m)
+	p.MakeMove(m)
 }

@@ -35,8 +35,8 @@ func (s *Searcher) quiescence(alpha, beta, ply int, checks bool) int {
 	}
 	key := p.Key()
 	entry, hit := s.TT.probe(key, ply)
-	if hit && entry.bound.cuts(entry.score, alpha, beta) {
-		return entry.score
+	if hit && entry.bound.cuts(int(entry.score), alpha, beta) {
+		return int(entry.score)
 	}
 	bestScore := -Infinity
 	rawEval, eval := -Infinity, -Infinity

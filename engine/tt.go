@@ -52,27 +52,28 @@ type TT struct {
 // table is resized or dropped.
 type ttMapping struct{ raw []byte }
 
-// ttEntry is a decoded slot.
+// ttEntry is a decoded slot, in the slot's own widths: it lives in the
+// frame of every ply of the search, and every thread's stack pays for it.
 type ttEntry struct {
+	score int16
+	eval  int16
 	move  chess.Move
-	score int
-	eval  int
-	depth int
+	depth int8
 	bound Bound
 	gen   uint8
 }
 
 func (e ttEntry) pack() uint64 {
-	return uint64(e.move) | uint64(uint16(int16(e.score)))<<16 | uint64(uint16(int16(e.eval)))<<32 |
-		uint64(uint8(int8(e.depth)))<<48 | uint64(e.bound)<<56 | uint64(e.gen&63)<<58
+	return uint64(e.move) | uint64(uint16(e.score))<<16 | uint64(uint16(e.eval))<<32 |
+		uint64(uint8(e.depth))<<48 | uint64(e.bound)<<56 | uint64(e.gen&63)<<58
 }
 
 func unpack(d uint64) ttEntry {
 	return ttEntry{
 		move:  chess.Move(d),
-		score: int(int16(d >> 16)),
-		eval:  int(int16(d >> 32)),
-		depth: int(int8(d >> 48)),
+		score: int16(d >> 16),
+		eval:  int16(d >> 32),
+		depth: int8(d >> 48),
 		bound: Bound(d >> 56 & 3),
 		gen:   uint8(d>>58) & 63,
 	}
@@ -130,7 +131,7 @@ func (t *TT) probe(key uint64, ply int) (ttEntry, bool) {
 		d := b[i].data.Load()
 		if b[i].check.Load()^d == key && d != 0 {
 			e := unpack(d)
-			e.score = scoreFromTT(e.score, ply)
+			e.score = int16(scoreFromTT(int(e.score), ply))
 			return e, true
 		}
 	}
@@ -152,7 +153,7 @@ func (t *TT) store(key uint64, ply int, move chess.Move, score, eval, depth int,
 				// from this search more than two plies deeper, whatever
 				// that entry's bound; an exact score always does. The
 				// move is kept when the new result has none.
-				if bound != BoundExact && old.depth > depth+2 && old.gen == t.generation {
+				if bound != BoundExact && int(old.depth) > depth+2 && old.gen == t.generation {
 					return
 				}
 				if move == chess.NullMove {
@@ -164,11 +165,11 @@ func (t *TT) store(key uint64, ply int, move chess.Move, score, eval, depth int,
 		}
 		e := unpack(d)
 		age := int((t.generation - e.gen) & 63)
-		if v := e.depth - 8*age; v < worst {
+		if v := int(e.depth) - 8*age; v < worst {
 			worst, victim = v, i
 		}
 	}
-	e := ttEntry{move: move, score: scoreToTT(score, ply), eval: eval, depth: depth, bound: bound, gen: t.generation}
+	e := ttEntry{move: move, score: int16(scoreToTT(score, ply)), eval: int16(eval), depth: int8(depth), bound: bound, gen: t.generation}
 	d := e.pack()
 	b[victim].check.Store(key ^ d)
 	b[victim].data.Store(d)
