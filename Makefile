@@ -28,7 +28,7 @@ help:
 	@echo "make perft-compare  perft speed against Debian's stockfish"
 	@echo "make fuzz           each Fuzz test of $(FUZZ_PKGS) for FUZZTIME (default 5m)"
 	@echo "make bench          the benchmarks of ./chess and ./engine"
-	@echo "make pgo            regenerate cmd/ferz/default.pgo, the profile Go optimizes ferz with"
+	@echo "make pgo            regenerate cmd/ferz/default.pgo, the profile Go optimizes ferz with (keep it only if go test ./engine -run Frames passes)"
 	@echo "make book           rebuild the embedded opening book book/default.bin"
 	@echo "make web-build      rebuild the embedded browser page web/static from web/frontend"
 	@echo "make web-check      check that web/static matches its sources (part of make test)"
