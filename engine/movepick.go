@@ -31,6 +31,15 @@ type moveSelector struct {
 	droppedAt, nDropped, counted int32
 }
 
+// pick hands out the best of the moves not handed out yet, with its
+// score, or reports that none is left.
+//
+// Not inlined, like push and scoreNoisy: the profile-guided inliner takes
+// such calls into negamax or the quiescence search when an edit moves them
+// onto a line it has seen hot, and their temporaries then grow the frame
+// that every ply of every thread's stack pays for (engine/frames_test.go).
+//
+//go:noinline
 func (ms *moveSelector) pick() (chess.Move, int32, bool) {
 	i := int(ms.next)
 	if i >= len(ms.moves) {
@@ -202,6 +211,10 @@ func (s *Searcher) recordThreats(ply int) threats {
 }
 
 // scoreNoisy fills in the ordering scores for quiescence search.
+//
+// Not inlined, as pick.
+//
+//go:noinline
 func scoreNoisy(p *chess.Position, ms *moveSelector) {
 	for i, m := range ms.moves {
 		ms.scores[i] = mvvLva(p, m)

@@ -35,6 +35,10 @@ type moveChunk struct {
 // push copies gen onto the stack and returns a selector over the copy.
 // The caller releases it with release(mark) when the node is done, mark
 // being top before the push.
+//
+// Not inlined, as moveSelector.pick.
+//
+//go:noinline
 func (st *moveStack) push() moveSelector {
 	n := st.gen.N
 	chunk, at, end := st.alloc(n)
