@@ -47,6 +47,18 @@ func (s *Searcher) staticEval(p *chess.Position, ply int, entry ttEntry, hit boo
 	return raw, s.corrected(p.SideToMove(), s.corrSlots[ply], raw)
 }
 
+// ttEval returns the better estimate of a position's value of its
+// static evaluation eval and the table's score: the score when its bound
+// says the true value lies beyond eval, or is exact. Negamax prunes with
+// it, and the quiescence search stands pat on it.
+func ttEval(eval int, entry ttEntry, hit bool) int {
+	if v := int(entry.score); hit && !IsMateScore(v) &&
+		(entry.bound == BoundExact || entry.bound == BoundLower && v > eval || entry.bound == BoundUpper && v < eval) {
+		return v
+	}
+	return eval
+}
+
 // correctionSlots are a position's entries in the correction tables:
 // its pawn structure's and each colour's other pieces'.
 type correctionSlots struct {

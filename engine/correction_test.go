@@ -60,3 +60,41 @@ func TestCorrectionLearnsTheBias(t *testing.T) {
 func (s *Searcher) correct(p *chess.Position, raw int) int {
 	return s.corrected(p.SideToMove(), correctionSlotsOf(p, pieceKeysOf(p)), raw)
 }
+
+// The table's score replaces the static evaluation when its bound says
+// the true value lies beyond it, and mate scores are left alone.
+func TestTTEval(t *testing.T) {
+	const eval = 10
+	for _, c := range []struct {
+		entry ttEntry
+		hit   bool
+		want  int
+	}{
+		{ttEntry{score: 50, bound: BoundExact}, true, 50},
+		{ttEntry{score: -50, bound: BoundExact}, true, -50},
+		{ttEntry{score: 50, bound: BoundLower}, true, 50},
+		{ttEntry{score: -50, bound: BoundLower}, true, eval},
+		{ttEntry{score: -50, bound: BoundUpper}, true, -50},
+		{ttEntry{score: 50, bound: BoundUpper}, true, eval},
+		{ttEntry{score: MateScore - 5, bound: BoundExact}, true, eval},
+		{ttEntry{score: 50, bound: BoundExact}, false, eval},
+	} {
+		if got := ttEval(eval, c.entry, c.hit); got != c.want {
+			t.Errorf("ttEval(%d, %+v, %v) = %d, want %d", eval, c.entry, c.hit, got, c.want)
+		}
+	}
+}
+
+// The quiescence search stands pat on the table's score: in a position
+// without captures, a lower bound above the static evaluation, inside
+// the window, is what it returns.
+func TestQuiescenceStandsPatOnTheTableScore(t *testing.T) {
+	p := chess.MustParseFEN("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")
+	s := NewSearcher(NewTT(1))
+	s.setup(p, Limits{})
+	e := s.quiescence(-Infinity, Infinity, 0, false) // no captures: the evaluation
+	s.TT.store(p.Key(), 0, chess.NullMove, e+120, e, 0, BoundLower)
+	if got := s.quiescence(e+100, e+150, 0, false); got != e+120 {
+		t.Errorf("quiescence in (%d, %d) with a lower bound of %d in the table: %d, want %d", e+100, e+150, e+120, got, e+120)
+	}
+}

@@ -83,11 +83,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	rawEval, staticEval, eval := -Infinity, -Infinity, -Infinity
 	if !inCheck {
 		rawEval, staticEval = s.staticEval(p, ply, entry, hit)
-		eval = staticEval
-		if ttScore := int(entry.score); hit && !IsMateScore(ttScore) &&
-			(entry.bound == BoundExact || entry.bound == BoundLower && ttScore > eval || entry.bound == BoundUpper && ttScore < eval) {
-			eval = ttScore
-		}
+		eval = ttEval(staticEval, entry, hit)
 	}
 	s.evals[ply] = staticEval
 	improving := !inCheck && ply >= 2 && staticEval > s.evals[ply-2]

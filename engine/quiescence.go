@@ -52,6 +52,7 @@ func (s *Searcher) quiescence(alpha, beta, ply int, checks bool) int {
 		}
 	} else {
 		rawEval, eval = s.staticEval(p, ply, entry, hit)
+		eval = ttEval(eval, entry, hit)
 		bestScore = eval
 		if eval >= beta {
 			return eval
