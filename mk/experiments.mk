@@ -8,7 +8,12 @@
 #	make experiments-check
 #	make experiments-check EXPERIMENTS_BENCH=1   also each patch's bench
 #	                       signature beside main's (about 20 s a patch)
+#	make experiments-check EXPERIMENTS_TEST=1    also each patch's engine
+#	                       tests (go test -short ./engine, about 40 s a
+#	                       patch): a patch can vet and still break a
+#	                       test, as aspfh does TestSearchFindsZugzwangMate
 EXPERIMENTS_BENCH ?=
+EXPERIMENTS_TEST ?=
 .PHONY: experiments-check
 experiments-check:
 	@dir=$$(mktemp -d) && trap 'git worktree remove --force '"$$dir"' >/dev/null 2>&1' EXIT && \
@@ -17,6 +22,8 @@ experiments-check:
 		git -C "$$dir" reset -q --hard && git -C "$$dir" clean -fdq && \
 		if ! git -C "$$dir" apply "$(CURDIR)/$$p" 2>/dev/null; then echo "$$p: does not apply"; fail=1; \
 		elif ! (cd "$$dir" && $(GO) vet ./engine >/dev/null 2>&1 ); then echo "$$p: applies, but the engine does not vet"; fail=1; \
+		elif [ -n "$(EXPERIMENTS_TEST)" ] && ! (cd "$$dir" && $(GO) test -short ./engine >"$$dir/test.log" 2>&1); then \
+			echo "$$p: applies and vets, but the engine's tests fail:"; grep -E '^(--- FAIL|panic)' "$$dir/test.log" | head -5 | sed 's/^/    /'; fail=1; \
 		elif [ -n "$(EXPERIMENTS_BENCH)" ]; then \
 			if (cd "$$dir" && $(GO) build -o ferz-experiment ./cmd/ferz); then \
 				echo "$$p: ok, bench $$("$$dir/ferz-experiment" bench 2>&1 | tail -1)"; \
