@@ -125,8 +125,12 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 				// Deep down, verify with a reduced search without null
 				// moves for a few plies: in zugzwang passing is the best
 				// move, and the null move's verdict is wrong.
-				s.nullMinPly = ply + 3*(depth-r)/4
-				w := s.negamax(beta-1, beta, depth-r, ply, false)
+				// The verification goes at least half the depth: a
+				// deep reduction leaves it too shallow to see a
+				// zugzwang, where the null move's verdict is wrong.
+				vd := max(depth-r, depth/2)
+				s.nullMinPly = ply + 3*vd/4
+				w := s.negamax(beta-1, beta, vd, ply, false)
 				s.nullMinPly = 0
 				if w >= beta {
 					return v
