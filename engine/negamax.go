@@ -124,10 +124,9 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 				}
 				// Deep down, verify with a reduced search without null
 				// moves for a few plies: in zugzwang passing is the best
-				// move, and the null move's verdict is wrong.
-				// The verification goes at least half the depth: a
-				// deep reduction leaves it too shallow to see a
-				// zugzwang, where the null move's verdict is wrong.
+				// move, and the null move's verdict is wrong. It goes at
+				// least half the depth, as depth - R can leave only a
+				// quiescence search, blind to zugzwang.
 				vd := max(depth-r, depth/2)
 				s.nullMinPly = ply + 3*vd/4
 				w := s.negamax(beta-1, beta, vd, ply, false)

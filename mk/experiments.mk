@@ -11,7 +11,7 @@
 #	make experiments-check EXPERIMENTS_TEST=1    also each patch's engine
 #	                       tests (go test -short ./engine, about 40 s a
 #	                       patch): a patch can vet and still break a
-#	                       test, as aspfh does TestSearchFindsZugzwangMate
+#	                       search test (docs/experiments/README.md)
 EXPERIMENTS_BENCH ?=
 EXPERIMENTS_TEST ?=
 .PHONY: experiments-check
