@@ -78,7 +78,9 @@ func TestSearchRespectsMoveTime(t *testing.T) {
 
 // With one legal move (Kxb2) and a minute on the clock, the search
 // answers in a fraction of its usual time: its soft limit here is 1.2 s,
-// and a stable best move still takes 0.72 s of it.
+// and a stable best move still takes 0.72 s of it. A forced move's share
+// is 0.12 s; the test allows 0.6 s, as a machine busy with other work
+// can hold the search back that long.
 func TestForcedMoveAnswersQuickly(t *testing.T) {
 	s := NewSearcher(NewTT(16))
 	p, err := chess.ParseFEN("k7/8/8/8/8/8/1q6/K6R w - - 0 1")
@@ -87,7 +89,7 @@ func TestForcedMoveAnswersQuickly(t *testing.T) {
 	}
 	start := time.Now()
 	res := s.Search(p, Limits{Time: time.Minute})
-	if el := time.Since(start); el > 400*time.Millisecond {
+	if el := time.Since(start); el > 600*time.Millisecond {
 		t.Errorf("a forced move took %v", el)
 	}
 	if want := chess.NewMove(chess.A1, chess.B2); res.Move != want {
