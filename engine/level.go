@@ -59,9 +59,10 @@ func levelFor(elo int) level {
 // +115 and +123 Elo), so the anchors moved down by 1.25 doublings, about
 // 110 Elo at the 88 Elo a doubling measured between 1500 and 2000: 120,
 // 5,800 and, not measured again, 59,000 nodes; then 1500 scored 56.0%
-// and 2000 42.5% (35d164d, 100 games each). 2500 keeps 1.21 M, which
-// at 5+0.05 is more than the clock allows and scores near 50%. The 800
-// anchor continues the 1500 one at 83 Elo a doubling, the slope of the
+// and 2000 42.5% (35d164d, 100 games each), then 39.0% (cabebea), so the
+// 2000 anchor moved up to 9,000 nodes, where it scored 55.5% (2026-12-02).
+// 2500 keeps 1.21 M, which at 5+0.05 is more than the clock allows and
+// scores near 50%. The 800 anchor continues the 1500 one at 83 Elo a doubling, the slope of the
 // first calibration, where levelMinNodes decides anyway.
 var levelAnchors = [...]struct {
 	elo   int
@@ -69,7 +70,7 @@ var levelAnchors = [...]struct {
 }{
 	{800, 0.35},
 	{1500, 120},
-	{2000, 5800},
+	{2000, 9000},
 	{2300, 59000},
 	{2500, 1.21e6},
 }
