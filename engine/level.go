@@ -62,8 +62,9 @@ func levelFor(elo int) level {
 // and 2000 42.5% (35d164d, 100 games each), then 39.0% (cabebea), so the
 // 2000 anchor moved up to 9,000 nodes, where it scored 55.5% (2026-12-02).
 // 2500 keeps 1.21 M, which at 5+0.05 is more than the clock allows and
-// scores near 50%. The 800 anchor continues the 1500 one at 83 Elo a doubling, the slope of the
-// first calibration, where levelMinNodes decides anyway.
+// scores near 50%. The 800 anchor continues the 1500 one at 83 Elo a
+// doubling, the slope of the first calibration, where levelMinNodes
+// decides anyway.
 var levelAnchors = [...]struct {
 	elo   int
 	nodes float64
