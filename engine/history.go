@@ -36,8 +36,8 @@ func gravity(v, delta int32) int32 {
 }
 
 // updateHistory rewards the quiet move that caused a cut-off and punishes
-// the quiet moves tried before it, in the butterfly and the continuation
-// histories.
+// the quiet moves tried before it, in the butterfly, the continuation
+// and, near the root, the low-ply histories.
 func (s *Searcher) updateHistory(best chess.Move, tried []chess.Move, ply, depth int) {
 	p := s.pos
 	us := p.SideToMove()
@@ -49,6 +49,7 @@ func (s *Searcher) updateHistory(best chess.Move, tried []chess.Move, ply, depth
 		h := s.history.entry(us, attacked, m)
 		h.Store(gravity(h.Load(), delta))
 		s.updateCont(prev1, prev2, pieceSquare(p.PieceAt(m.From()), m.To()), delta)
+		s.lowPly.update(ply, m, delta)
 	}
 	for _, m := range tried {
 		update(m, -malus)

@@ -194,7 +194,7 @@ func (s *Searcher) scoreQuiets(ms *moveSelector, ply int) {
 			v = orderCounter
 		default:
 			v = s.history.entry(us, th.all, m).Load() + s.contScore(prev1, prev2, pieceSquare(p.PieceAt(m.From()), m.To())) +
-				th.escapeBonus(p, m)
+				th.escapeBonus(p, m) + s.lowPly.score(ply, m)
 		}
 		ms.scores[i] = v
 	}

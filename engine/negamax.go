@@ -87,6 +87,10 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	}
 	s.evals[ply] = staticEval
 	improving := !inCheck && ply >= 2 && staticEval > s.evals[ply-2]
+	// unsure: the correction history moved the evaluation far, so the
+	// evaluation function misjudges positions of this kind and the
+	// reductions that trust it should trust it less.
+	unsure := !inCheck && abs(staticEval-rawEval) >= unsureCorrection
 
 	if !pvNode && !inCheck && excluded == chess.NullMove {
 		// Reverse futility: far above beta at low depth, assume it holds.
@@ -175,6 +179,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	s.scoreMoves(&ms, hashMove)
 	quietsScored := false
 	checks := p.NewCheckInfo()
+	hashCapture := hashMove != chess.NullMove && isNoisy(p, hashMove)
 
 	// The quiet moves searched so far, for the history's maluses, are
 	// written over the front of the node's own list: pick has handed
@@ -277,7 +282,13 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 				if !pvNode {
 					r++
 				}
+				if hashCapture {
+					r++ // the best move is likely the capture already searched
+				}
 				if improving {
+					r--
+				}
+				if unsure {
 					r--
 				}
 				if order >= orderCounter {
@@ -306,6 +317,13 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 				bestMove = m
 				alpha = v
 				s.pv.update(ply, m)
+				if v < beta && ply > 0 && depth > 2 && depth < 12 && !IsMateScore(v) {
+					// A principal variation node whose alpha has risen:
+					// the later moves have a better move to beat, and
+					// fewer of them will, so they are searched a ply
+					// shallower.
+					depth--
+				}
 				if v >= beta {
 					if !noisy {
 						if !quietsScored {
@@ -343,9 +361,17 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		!(bound == BoundLower && bestScore <= staticEval) && !(bound == BoundUpper && bestScore >= staticEval) {
 		s.updateCorrection(p, s.corrSlots[ply], depth, bestScore, staticEval)
 	}
+	if bound == BoundUpper && ply > 0 {
+		s.rewardPrior(ply, depth)
+	}
 	s.TT.store(key, ply, bestMove, bestScore, rawEval, depth, bound)
 	return bestScore
 }
+
+// unsureCorrection is the correction (centipawns) from which a node's
+// evaluation counts as unsure: about one evaluation in a hundred at the
+// start of a search, more as the tables learn.
+const unsureCorrection = 96
 
 // rewardQuiet records a quiet move that caused a beta cut-off.
 func (s *Searcher) rewardQuiet(m chess.Move, ply, depth int, tried []chess.Move) {
@@ -358,6 +384,22 @@ func (s *Searcher) rewardQuiet(m chess.Move, ply, depth int, tried []chess.Move)
 		s.counters[p.PieceAt(last.To())][last.To()] = m
 	}
 	s.updateHistory(m, tried, ply, depth)
+}
+
+// rewardPrior rewards the opponent's quiet move that led to a node where
+// every move failed low: it refuted the move before it, whether or not
+// the node above went on to search another.
+func (s *Searcher) rewardPrior(ply, depth int) {
+	p := s.pos
+	last := p.LastMove()
+	if last == chess.NullMove || last.Kind() == chess.Promotion || p.CapturedPiece() != chess.NoPiece {
+		return
+	}
+	bonus := int32(min(depth*depth, 400))
+	h := s.history.entry(p.SideToMove().Other(), s.attacked[ply-1], last)
+	h.Store(gravity(h.Load(), bonus))
+	prev1, prev2 := s.continuations(ply - 1)
+	s.updateCont(prev1, prev2, s.played[ply-1], bonus)
 }
 
 // maxQuietsTried bounds the quiet moves a cut-off punishes.

@@ -79,7 +79,7 @@ func TestEveryParamChangesTheSearch(t *testing.T) {
 	nodes := func() uint64 {
 		var n uint64
 		for _, fen := range fens {
-			n += searchFEN(t, fen, Limits{Depth: 10}).Nodes
+			n += searchFEN(t, fen, Limits{Depth: 11}).Nodes
 		}
 		return n
 	}

@@ -106,6 +106,8 @@ type Searcher struct {
 	excludedMove [MaxPly + 2]chess.Move
 
 	killers [MaxPly + 2][2]chess.Move
+	// lowPly is this thread's history of the quiet moves near the root.
+	lowPly lowPlyHistory
 	// The histories and the correction are shared by the main searcher
 	// and its helpers. played[ply] is the pieceSquare of the move made
 	// at ply, or noContinuation.
@@ -260,5 +262,6 @@ func (s *Searcher) setup(p *chess.Position, limits Limits) {
 	s.pondering.Store(limits.Ponder)
 	s.ponderHit.Store(0)
 	s.killers = [MaxPly + 2][2]chess.Move{}
+	s.lowPly = lowPlyHistory{}
 	s.excluded = s.excluded[:0]
 }
