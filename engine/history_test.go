@@ -27,21 +27,7 @@ func TestHistoryKeepsAttackedSquaresApart(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	order := func(p *chess.Position) map[chess.Move]int32 {
-		s.pos = p
-		s.moves.gen.N = 0
-		p.GenerateLegal(&s.moves.gen)
-		mark := s.moves.top
-		ms := s.moves.push()
-		s.scoreMoves(&ms, chess.NullMove)
-		s.scoreQuiets(&ms, 0)
-		scores := make(map[chess.Move]int32, len(ms.moves))
-		for i, mv := range ms.moves {
-			scores[mv] = ms.scores[i]
-		}
-		s.moves.release(mark)
-		return scores
-	}
+	order := func(p *chess.Position) map[chess.Move]int32 { return moveOrder(s, p, 0) }
 	before := order(safe)[m]
 
 	// Cut-offs by f3e5 in the position where e5 is attacked, with f3h4
@@ -60,4 +46,22 @@ func TestHistoryKeepsAttackedSquaresApart(t *testing.T) {
 	if after := order(safe)[m]; after != before {
 		t.Errorf("f3e5 where nothing is attacked moved from %d to %d", before, after)
 	}
+}
+
+// moveOrder returns the ordering score of each legal move of p at ply,
+// as the search gives them with no hash move.
+func moveOrder(s *Searcher, p *chess.Position, ply int) map[chess.Move]int32 {
+	s.pos = p
+	s.moves.gen.N = 0
+	p.GenerateLegal(&s.moves.gen)
+	mark := s.moves.top
+	ms := s.moves.push()
+	s.scoreMoves(&ms, chess.NullMove)
+	s.scoreQuiets(&ms, ply)
+	scores := make(map[chess.Move]int32, len(ms.moves))
+	for i, mv := range ms.moves {
+		scores[mv] = ms.scores[i]
+	}
+	s.moves.release(mark)
+	return scores
 }

@@ -36,21 +36,7 @@ func TestLowPlyHistory(t *testing.T) {
 	}
 
 	// In the search: a cut-off at ply 1 orders the move first there.
-	order := func(ply int) map[chess.Move]int32 {
-		s.pos = p
-		s.moves.gen.N = 0
-		p.GenerateLegal(&s.moves.gen)
-		mark := s.moves.top
-		ms := s.moves.push()
-		s.scoreMoves(&ms, chess.NullMove)
-		s.scoreQuiets(&ms, ply)
-		scores := make(map[chess.Move]int32, len(ms.moves))
-		for i, mv := range ms.moves {
-			scores[mv] = ms.scores[i]
-		}
-		s.moves.release(mark)
-		return scores
-	}
+	order := func(ply int) map[chess.Move]int32 { return moveOrder(s, p, ply) }
 	s.setup(p, Limits{Depth: 1})
 	before := order(1)[m]
 	s.lowPly.update(1, m, 400)
