@@ -10,16 +10,7 @@ import (
 // failed low rewards the quiet move that led to it, for the side that
 // played it, and leaves captures and null moves alone.
 func TestFailLowRewardsTheOpponentsQuietMove(t *testing.T) {
-	s := NewSearcher(NewTT(1))
-	p := chess.MustParseFEN(chess.StartFEN)
-	s.pos = p
-	m, err := p.ParseUCI("g1f3")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.played[0] = pieceSquare(p.PieceAt(m.From()), m.To())
-	p.MakeMove(m)
-	s.rewardPrior(1, 6)
+	s, p, m := failLowAfter(t, chess.StartFEN, "g1f3")
 	if got := s.history.entry(chess.White, 0, m).Load(); got <= 0 {
 		t.Errorf("white's g1f3 history %d after black failed low, want > 0", got)
 	}
@@ -29,17 +20,26 @@ func TestFailLowRewardsTheOpponentsQuietMove(t *testing.T) {
 	p.UnmakeMove()
 
 	// A capture is not a quiet move: no history.
-	s = NewSearcher(NewTT(1))
-	p = chess.MustParseFEN("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1")
-	s.pos = p
-	c, err := p.ParseUCI("e4d5")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.played[0] = pieceSquare(p.PieceAt(c.From()), c.To())
-	p.MakeMove(c)
-	s.rewardPrior(1, 6)
+	s, _, c := failLowAfter(t, "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5")
 	if got := s.history.entry(chess.White, 0, c).Load(); got != 0 {
 		t.Errorf("a capture's history %d after a fail low, want 0", got)
 	}
+}
+
+// failLowAfter plays move (UCI) from fen on a new searcher's board, as
+// the search's first ply, and calls rewardPrior as if every reply had
+// failed low at depth 6.
+func failLowAfter(t *testing.T, fen, move string) (*Searcher, *chess.Position, chess.Move) {
+	t.Helper()
+	s := NewSearcher(NewTT(1))
+	p := chess.MustParseFEN(fen)
+	s.pos = p
+	m, err := p.ParseUCI(move)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.played[0] = pieceSquare(p.PieceAt(m.From()), m.To())
+	p.MakeMove(m)
+	s.rewardPrior(1, 6)
+	return s, p, m
 }
