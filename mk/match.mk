@@ -96,7 +96,8 @@ wac: build
 
 # A change tested against the version before it, as docs/search-tests.md
 # records them: SPRT on game pairs at 5+0.05, noob_3moves openings in
-# random order, both colours, 16 MB hash, one thread, two games at once.
+# random order, both colours, 16 MB hash, one thread, two games at once
+# (SPRT_CONCURRENCY=1 leaves a core to another match).
 # NEW and BASE are ferz binaries; SPRT_PRIOR continues an earlier run with
 # its pairs (a,b,c,d,e). The games go to bin/sprt-NAME.pgn.
 #
@@ -121,6 +122,7 @@ SPRT_SEED   ?= 1
 SPRT_BOUNDS ?= elo0=0 elo1=10 alpha=0.05 beta=0.05
 SPRT_PRIOR  ?=
 SPRT_GAMES  ?= 20000
+SPRT_CONCURRENCY ?= 2
 SPRT_FLAGS  ?= -resign "movecount=4 score=800" -draw "movenumber=40 movecount=8 score=10"
 
 .PHONY: sprt
@@ -129,7 +131,7 @@ sprt: build
 	./bin/ferz match \
 		-engine "name=new cmd=$(abspath $(NEW)) option.Hash=16 $(SPRT_NEW_OPTS)" \
 		-engine "name=base cmd=$(abspath $(BASE)) option.Hash=16" \
-		$(SPRT_LIMIT) -games $(SPRT_GAMES) -concurrency 2 \
+		$(SPRT_LIMIT) -games $(SPRT_GAMES) -concurrency $(SPRT_CONCURRENCY) \
 		-openings $(ELO_OPENINGS) -order random -seed $(SPRT_SEED) \
 		$(SPRT_FLAGS) -standings 50 \
 		-sprt "$(SPRT_BOUNDS)$(if $(SPRT_PRIOR), prior=$(SPRT_PRIOR))" \
