@@ -61,6 +61,9 @@ func levelFor(elo int) level {
 // 5,800 and, not measured again, 59,000 nodes; then 1500 scored 56.0%
 // and 2000 42.5% (35d164d, 100 games each), then 39.0% (cabebea), so the
 // 2000 anchor moved up to 9,000 nodes, where it scored 55.5% (2026-12-02).
+// With combo5's stronger search (d152562) 1500 scored 64.0% and 2000
+// 61.5%, so 1500 moved down to 80 nodes and 2000 to 7,000 (about half
+// of the measured excess each, as one match of 100 games is ±9 points).
 // 2500 keeps 1.21 M, which at 5+0.05 is more than the clock allows and
 // scores near 50%. The 800 anchor continues the 1500 one at 83 Elo a
 // doubling, the slope of the first calibration, where levelMinNodes
@@ -69,9 +72,9 @@ var levelAnchors = [...]struct {
 	elo   int
 	nodes float64
 }{
-	{800, 0.35},
-	{1500, 120},
-	{2000, 9000},
+	{800, 0.23},
+	{1500, 80},
+	{2000, 7000},
 	{2300, 59000},
 	{2500, 1.21e6},
 }

@@ -24,7 +24,7 @@ func TestLevelsGrowWithElo(t *testing.T) {
 	for _, c := range []struct {
 		elo   int
 		nodes uint64
-	}{{1500, 120}, {2000, 9000}, {2300, 59000}, {2500, 1210000}} {
+	}{{1500, 80}, {2000, 7000}, {2300, 59000}, {2500, 1210000}} {
 		if n := levelFor(c.elo).nodes; n < c.nodes*99/100 || n > c.nodes*101/100 {
 			t.Errorf("Elo %d: %d nodes, calibrated at %d", c.elo, n, c.nodes)
 		}
