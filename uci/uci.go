@@ -200,9 +200,11 @@ func (e *Engine) background(infinite bool, job func(stop *atomic.Bool)) {
 	e.infinite = infinite
 	e.busy.Store(true)
 	e.running.Add(1)
+	nudge := startNudging()
 	go func() {
 		defer e.running.Done()
 		defer e.busy.Store(false)
+		defer nudge.stop()
 		job(stop)
 	}()
 }
