@@ -65,15 +65,25 @@ func TestSearchWithoutLegalMovesReturnsNullMove(t *testing.T) {
 
 func TestSearchRespectsMoveTime(t *testing.T) {
 	s := NewSearcher(NewTT(16)) // allocated outside the timed part
-	start := time.Now()
-	res := s.Search(chess.StartPosition(), Limits{MoveTime: 200 * time.Millisecond})
 	// Within 50 ms over, and not stopped early: the time is the user's.
-	if el := time.Since(start); el > 250*time.Millisecond || el < 190*time.Millisecond {
-		t.Errorf("movetime 200ms took %v", el)
+	// A machine busy with other work (the race detector's test packages
+	// run side by side on two cores) can hold one search back past the
+	// margin, so three tries are allowed; a search that ignores its limit
+	// fails all three.
+	var took []time.Duration
+	for range 3 {
+		start := time.Now()
+		res := s.Search(chess.StartPosition(), Limits{MoveTime: 200 * time.Millisecond})
+		el := time.Since(start)
+		if res.Move == chess.NullMove {
+			t.Fatal("no move")
+		}
+		if el >= 190*time.Millisecond && el <= 250*time.Millisecond {
+			return
+		}
+		took = append(took, el)
 	}
-	if res.Move == chess.NullMove {
-		t.Error("no move")
-	}
+	t.Errorf("movetime 200ms took %v", took)
 }
 
 // With one legal move (Kxb2) and a minute on the clock, the search
