@@ -20,7 +20,9 @@ const nudgeInterval = 5 * time.Millisecond
 // that sleep, and each firing puts a thread through the scheduler, which
 // looks into the other processors' queues and takes a goroutine left in
 // one. The timer is armed by the reader itself, before the search
-// goroutine exists, so that it does not depend on a goroutine being run.
+// goroutine exists, so that it does not depend on a goroutine being run;
+// it is a function timer (AfterFunc), not a Ticker, as since Go 1.23 a
+// channel's timer is only pending while a goroutine waits on its channel.
 // The cost is a few microseconds every 5 ms.
 type nudger struct {
 	mu      sync.Mutex
