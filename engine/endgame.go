@@ -36,25 +36,42 @@ func squareColor(sq chess.Square) int { return (sq.File() + sq.Rank()) & 1 }
 // specialEndgame reports whether an endgame rule rather than the weights
 // decides the evaluation of p.
 func specialEndgame(p *chess.Position) bool {
-	_, ok := endgameRule(p)
-	return ok
+	rule, _ := endgameRule(p)
+	return rule != noRule
 }
 
 // specialEndgameValue returns value (for White) corrected by the endgame
 // rules: the king and pawn ending from its table, bishop and knight mates
 // driven to the right corner, and mates against a bare king.
 func specialEndgameValue(p *chess.Position, value int) int {
-	if r, ok := endgameRule(p); ok {
-		return r(p, value)
+	switch rule, strong := endgameRule(p); rule {
+	case kpkRule:
+		return kpkValue(p, strong)
+	case kbnRule:
+		return value + sign(strong)*kbnBonus(p, strong)
+	case mopUpRule:
+		return value + sign(strong)*mopUpBonus(p, strong)
 	}
 	return value
 }
 
-// endgameRule finds the rule for p's material, if one applies.
-func endgameRule(p *chess.Position) (func(*chess.Position, int) int, bool) {
+// An endgameKind names the rule that evaluates an endgame.
+type endgameKind uint8
+
+const (
+	noRule    endgameKind = iota
+	kpkRule               // king and pawn against king, from the table
+	kbnRule               // bishop and knight against king
+	mopUpRule             // mating material against a bare king
+)
+
+// endgameRule finds the rule for p's material, if one applies, and the
+// side with the material. It is a kind, not a function value, so that
+// the evaluation allocates nothing.
+func endgameRule(p *chess.Position) (endgameKind, chess.Color) {
 	occ := p.Occupied()
 	if occ.Count() > 5 {
-		return nil, false
+		return noRule, chess.White
 	}
 	for strong := chess.White; strong <= chess.Black; strong++ {
 		weak := strong.Other()
@@ -64,14 +81,14 @@ func endgameRule(p *chess.Position) (func(*chess.Position, int) int, bool) {
 		mine := p.ColorPieces(strong) &^ p.Pieces(strong, chess.King)
 		switch {
 		case mine == p.Pieces(strong, chess.Pawn) && mine.Count() == 1:
-			return func(p *chess.Position, _ int) int { return kpkValue(p, strong) }, true
+			return kpkRule, strong
 		case mine.Count() == 2 && p.Pieces(strong, chess.Bishop).Count() == 1 && p.Pieces(strong, chess.Knight).Count() == 1:
-			return func(p *chess.Position, v int) int { return v + sign(strong)*kbnBonus(p, strong) }, true
+			return kbnRule, strong
 		case canForceMate(p, strong):
-			return func(p *chess.Position, v int) int { return v + sign(strong)*mopUpBonus(p, strong) }, true
+			return mopUpRule, strong
 		}
 	}
-	return nil, false
+	return noRule, chess.White
 }
 
 func sign(c chess.Color) int { return 1 - 2*int(c) }

@@ -115,6 +115,25 @@ func TestBishopAndKnightDriveToTheRightCorner(t *testing.T) {
 	}
 }
 
+// TestEndgameRulesDoNotAllocate checks that the evaluation of the
+// endgames that rules decide (king and pawn, bishop and knight, a bare
+// king) allocates nothing: they come up at every node of such endings.
+func TestEndgameRulesDoNotAllocate(t *testing.T) {
+	for _, fen := range []string{
+		"4k3/8/4K3/4P3/8/8/8/8 w - - 0 1",   // king and pawn
+		"k7/8/2K5/8/8/3BN3/8/8 w - - 0 1",   // bishop and knight
+		"8/8/3k4/8/8/8/4R3/4K3 b - - 0 1",   // rook against a bare king
+		"8/8/3k4/8/8/8/4q3/4K3 w - - 0 1",   // Black's queen
+		"8/8/3k4/8/8/2p5/4R3/4K3 b - - 0 1", // no rule: both sides have pieces
+	} {
+		p := chess.MustParseFEN(fen)
+		Evaluate(p)
+		if n := testing.AllocsPerRun(10, func() { Evaluate(p) }); n != 0 {
+			t.Errorf("%s: %.0f allocations an evaluation", fen, n)
+		}
+	}
+}
+
 func TestWeightNames(t *testing.T) {
 	if WeightName(wTempo) != "Tempo" || WeightName(wPassed+5) != "Passed[5]" || WeightName(wPST) != "PST[0]" {
 		t.Errorf("names: %s %s %s", WeightName(wTempo), WeightName(wPassed+5), WeightName(wPST))
