@@ -98,3 +98,30 @@ func TestQuiescenceStandsPatOnTheTableScore(t *testing.T) {
 		t.Errorf("quiescence in (%d, %d) with a lower bound of %d in the table: %d, want %d", e+100, e+150, e+120, got, e+120)
 	}
 }
+
+// A position's evaluation is kept in the table as soon as it is known,
+// so that the next visit skips it: by the quiescence search when it
+// stands pat above beta, by negamax before it prunes (here by reverse
+// futility, far above beta at depth 1), with no bound that could cut.
+func TestStaticEvaluationIsKept(t *testing.T) {
+	p := chess.MustParseFEN("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")
+	s := NewSearcher(NewTT(1))
+	s.setup(p, Limits{})
+	e := s.evaluate(p, 0)
+	if got := s.quiescence(e-100, e-50, 0, false); got != e {
+		t.Fatalf("quiescence in (%d, %d): %d, want to stand pat on %d", e-100, e-50, got, e)
+	}
+	entry, hit := s.TT.probe(p.Key(), 0)
+	if !hit || int(entry.eval) != e || entry.bound != BoundLower || int(entry.score) != e || entry.depth != 0 {
+		t.Errorf("after standing pat: entry %+v (hit %v), want eval and lower bound %d at depth 0", entry, hit, e)
+	}
+
+	s.TT.Clear()
+	if got := s.negamax(e-1000, e-999, 1, 0, true); got < e-999 {
+		t.Fatalf("negamax at depth 1 in (%d, %d): %d, want a cut above beta", e-1000, e-999, got)
+	}
+	entry, hit = s.TT.probe(p.Key(), 0)
+	if !hit || int(entry.eval) != e || entry.bound != BoundNone {
+		t.Errorf("after reverse futility: entry %+v (hit %v), want eval %d without a bound", entry, hit, e)
+	}
+}

@@ -55,6 +55,11 @@ func (s *Searcher) quiescence(alpha, beta, ply int, checks bool) int {
 		eval = ttEval(eval, entry, hit)
 		bestScore = eval
 		if eval >= beta {
+			if !hit {
+				// Kept for the next visit, which then needs neither the
+				// evaluation nor the move generation.
+				s.TT.store(key, ply, chess.NullMove, eval, rawEval, 0, BoundLower)
+			}
 			return eval
 		}
 		alpha = max(alpha, eval)
