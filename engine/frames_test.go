@@ -20,6 +20,11 @@ import (
 // 2026-12-01 inlines the table's probe and store, the static evaluation,
 // the move scoring and more into both functions, for frames of 1,144 and
 // 688 bytes (docs/profiling.md). A profile is kept only if this passes.
+//
+// negamax's budget went from 640 to 656 bytes with keepeval (2026-12-03),
+// whose early store of the evaluation took its frame from 608 to 648
+// bytes, inlined or not: the shipped binary at 256 threads and 16 MB of
+// hash, 1.5 s on Kiwipete, stayed at 47.5 MiB resident against 47.1.
 func TestSearchFramesStaySmall(t *testing.T) {
 	if testing.Short() {
 		t.Skip("compiles the ferz binary")
@@ -27,7 +32,7 @@ func TestSearchFramesStaySmall(t *testing.T) {
 	if runtime.GOARCH != "amd64" {
 		t.Skip("the budgets are amd64's")
 	}
-	budgets := map[string]int{"negamax": 640, "quiescence": 384} // bytes of locals
+	budgets := map[string]int{"negamax": 656, "quiescence": 384} // bytes of locals
 	goTool, err := exec.LookPath("go")
 	if err != nil {
 		t.Skip("no go command on PATH")
