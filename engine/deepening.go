@@ -91,6 +91,16 @@ func (s *Searcher) iterate(root chess.MoveList, limits Limits) Result {
 			break
 		}
 	}
+	if len(lines) == 0 {
+		// Not even the first iteration finished: with more threads
+		// than cores the helpers can reach a node or time limit before
+		// the main thread has had its turn. Their searches of the root
+		// left its best move in the table; without it the first legal
+		// move stands.
+		if e, hit := s.TT.probe(s.pos.Key(), 0); hit && root.Contains(e.move) {
+			res.Move = e.move
+		}
+	}
 	// An infinite or pondering search answers only when told to.
 	for (limits.Infinite || s.pondering.Load()) && !s.stop.Load() && !s.externalStop() {
 		time.Sleep(time.Millisecond)

@@ -83,3 +83,31 @@ func TestMoveTimeHoldsWithManyThreads(t *testing.T) {
 		}
 	}
 }
+
+// With more threads than cores the helpers can stop the search at a
+// limit before the main thread has finished its first iteration. The
+// move then comes from the table, where the helpers' searches of the
+// root left it, and not from the move generator's order.
+func TestUnfinishedFirstIterationPlaysTheTableMove(t *testing.T) {
+	p := chess.MustParseFEN("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
+	mate, err := p.ParseUCI("a1a8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var root chess.MoveList
+	p.GenerateLegal(&root)
+	if root.Moves[0] == mate {
+		t.Fatal("the test needs a position whose first legal move is not the mate")
+	}
+	s := NewSearcher(NewTT(16))
+	s.setup(p, Limits{})
+	s.TT.store(p.Key(), 0, mate, MateScore-1, 0, 4, BoundExact)
+	s.stop.Store(true) // as a helper does at the limit
+	if res := s.iterate(root, Limits{}); res.Move != mate {
+		t.Errorf("played %v, want the table's move %v", res.Move, mate)
+	}
+	s.TT.Clear()
+	if res := s.iterate(root, Limits{}); res.Move != root.Moves[0] {
+		t.Errorf("with an empty table played %v, want the first legal move %v", res.Move, root.Moves[0])
+	}
+}
