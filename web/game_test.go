@@ -12,6 +12,16 @@ import (
 	"github.com/ferzchess/ferz/chess"
 )
 
+// A level between the board's named ones (a client may ask for any Elo)
+// names the engine by its Elo once.
+func TestUnnamedLevelNamesTheEloOnce(t *testing.T) {
+	ts := newTestServer(t, Config{NoBook: true})
+	g := ts.newGame(NewGameRequest{Color: "white", Elo: 1500})
+	if g.Black != "Ferz (Elo 1500)" || g.Settings.Level != "Elo 1500" {
+		t.Errorf("black %q, level %q; want Ferz (Elo 1500) and Elo 1500", g.Black, g.Settings.Level)
+	}
+}
+
 // TestPlayAgainstEngine plays moves and checks the engine's replies, the
 // record of the moves and the move list's FENs.
 func TestPlayAgainstEngine(t *testing.T) {

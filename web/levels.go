@@ -30,7 +30,7 @@ var levelNames = []string{
 func Levels() []Level {
 	var ls []Level
 	for i, elo := 0, engine.MinElo; elo <= engine.MaxElo; i, elo = i+1, elo+200 {
-		name := fmt.Sprintf("Elo %d", elo)
+		name := eloLevelName(elo)
 		if i < len(levelNames) {
 			name = levelNames[i]
 		}
@@ -46,8 +46,12 @@ func levelName(elo int) string {
 			return l.Name
 		}
 	}
-	return fmt.Sprintf("Elo %d", elo)
+	return eloLevelName(elo)
 }
+
+// eloLevelName is the name of a level without a name of its own, such as
+// one a client chose between the board's levels.
+func eloLevelName(elo int) string { return fmt.Sprintf("Elo %d", elo) }
 
 // Limits of a game's settings.
 const (

@@ -77,7 +77,10 @@ func (r *Record) players() (white, black string) {
 	}
 	ferz := "Ferz (full strength)"
 	if r.Settings.Elo != 0 {
-		ferz = fmt.Sprintf("Ferz (%s, Elo %d)", levelName(r.Settings.Elo), r.Settings.Elo)
+		ferz = fmt.Sprintf("Ferz (Elo %d)", r.Settings.Elo)
+		if name := levelName(r.Settings.Elo); name != eloLevelName(r.Settings.Elo) {
+			ferz = fmt.Sprintf("Ferz (%s, Elo %d)", name, r.Settings.Elo)
+		}
 	}
 	if r.Settings.Human == "white" {
 		return "You", ferz
