@@ -115,6 +115,9 @@ wac: build
 # search parameter (engine/params.go, "ferz tune spsa -list") is tested
 # without a build: NEW=BASE=bin/ferz SPRT_NEW_OPTS="option.LMRHistoryDiv=8192".
 SPRT_NEW_OPTS ?=
+# SPRT_BASE_OPTS does the same for the base engine, e.g. both with
+# SPRT_NEW_OPTS="option.Threads=2" SPRT_BASE_OPTS="option.Threads=2".
+SPRT_BASE_OPTS ?=
 SPRT_NAME   ?= test
 SPRT_TC     ?= 5+0.05
 SPRT_LIMIT  ?= -tc $(SPRT_TC)
@@ -130,7 +133,7 @@ sprt: build
 	@test -n "$(NEW)" -a -n "$(BASE)" || { echo "make sprt needs NEW=binary BASE=binary"; exit 2; }
 	./bin/ferz match \
 		-engine "name=new cmd=$(abspath $(NEW)) option.Hash=16 $(SPRT_NEW_OPTS)" \
-		-engine "name=base cmd=$(abspath $(BASE)) option.Hash=16" \
+		-engine "name=base cmd=$(abspath $(BASE)) option.Hash=16 $(SPRT_BASE_OPTS)" \
 		$(SPRT_LIMIT) -games $(SPRT_GAMES) -concurrency $(SPRT_CONCURRENCY) \
 		-openings $(ELO_OPENINGS) -order random -seed $(SPRT_SEED) \
 		$(SPRT_FLAGS) -standings 50 \
