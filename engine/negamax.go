@@ -303,6 +303,9 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 					r -= int(order) / lmrHistoryDiv
 				}
 				r = max(0, min(r, newDepth-1))
+				if ply == 0 {
+					r = min(r, lmrRootMax)
+				}
 			}
 			v = -s.negamax(-alpha-1, -alpha, newDepth-r, ply+1, true)
 			if v > alpha && r > 0 {

@@ -14,7 +14,9 @@ import (
 // Elo against the hand-set values); all twenty were tuned again from
 // there (3,459 pairs; +31.6 ± 18.4 Elo, docs/search-tests.md 2026-11-29).
 // The last five (LMPMaxDepth to HistoryMalusPct) were added for the third
-// tuning with the values the code had before.
+// tuning with the values the code had before. LMRRootMax (2026-12-04)
+// caps the root's reductions; its default, 63, caps nothing, until a
+// match shows a cap gains (docs/search-tests.md).
 var (
 	rfpMargin       = 59  // reverse futility: centipawns above beta a ply
 	rfpImproving    = 40  // reverse futility: less when the evaluation improves
@@ -41,6 +43,7 @@ var (
 	iirDepth        = 4   // internal iterative reduction: only from this depth on
 	historyBonusPct = 100 // history: a cut-off's bonus is this percentage of depth², at most 400
 	historyMalusPct = 100 // history: the moves tried before a cut-off lose this percentage of its bonus
+	lmrRootMax      = 63  // late move reduction: at most this many plies at the root
 )
 
 // Param describes one search parameter: its current value, the default
@@ -81,6 +84,7 @@ var params = []Param{
 	{Name: "IIRDepth", value: &iirDepth, Min: 2, Max: 10, Step: 1},
 	{Name: "HistoryBonusPct", value: &historyBonusPct, Min: 30, Max: 300, Step: 15},
 	{Name: "HistoryMalusPct", value: &historyMalusPct, Min: 20, Max: 200, Step: 10},
+	{Name: "LMRRootMax", value: &lmrRootMax, Min: 0, Max: 63, Step: 1},
 }
 
 func init() {
