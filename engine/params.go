@@ -84,7 +84,7 @@ var params = []Param{
 	{Name: "IIRDepth", value: &iirDepth, Min: 2, Max: 10, Step: 1},
 	{Name: "HistoryBonusPct", value: &historyBonusPct, Min: 30, Max: 300, Step: 15},
 	{Name: "HistoryMalusPct", value: &historyMalusPct, Min: 20, Max: 200, Step: 10},
-	{Name: "LMRRootMax", value: &lmrRootMax, Min: 0, Max: 63, Step: 1},
+	{Name: "LMRRootMax", value: &lmrRootMax, Min: 0, Max: 99, Step: 1},
 }
 
 func init() {
