@@ -150,14 +150,60 @@ func (e *Engine) handshake(ctx context.Context, timeout time.Duration) error {
 		return e.waitFault(err, "no uciok after \"uci\"", FaultHandshake)
 	}
 	for _, o := range e.Config.Options {
-		if !e.options[strings.ToLower(o.Name)] {
-			e.Warnings = append(e.Warnings, fmt.Sprintf("engine %q declares no option %q; setting it anyway", e.Config.Name, o.Name))
-		}
 		if err := e.setOption(o.Name, o.Value); err != nil {
 			return err
 		}
 	}
-	return e.IsReady(ctx, timeout)
+	answers, err := e.ready(ctx, timeout)
+	if err != nil {
+		return err
+	}
+	e.Warnings = append(e.Warnings, optionWarnings(e.Config.Name, e.Config.Options, e.options, answers)...)
+	return nil
+}
+
+// refusals are the words of an engine's answer to "setoption" that say it
+// did not take the value ("No such option: X", "info string setoption:
+// unknown option", "... is out of range", "... is not a number").
+var refusals = []string{"unknown", "no such", "out of range", "not a", "invalid", "error", "refus", "cannot", "can't", "ignor"}
+
+// optionWarnings reads what an engine printed between the options it was
+// given and "readyok" (answers). An option the engine answered with a
+// refusal is reported with the engine's words, declared or not: a binary
+// older than a hidden search parameter says so here, where a match would
+// otherwise test nothing. An undeclared option that the engine neither
+// refused nor mentioned is reported too, as the engine may have ignored
+// it in silence; one it acknowledged (Ferz names each hidden parameter it
+// sets) is not.
+func optionWarnings(engine string, opts []Option, declared map[string]bool, answers []string) []string {
+	var warnings []string
+	for _, o := range opts {
+		name := strings.ToLower(o.Name)
+		mentioned, refused := false, ""
+		for _, a := range answers {
+			low := strings.ToLower(a)
+			if !strings.Contains(low, name) {
+				continue
+			}
+			mentioned = true
+			for _, r := range refusals {
+				if strings.Contains(low, r) {
+					refused = a
+					break
+				}
+			}
+			if refused != "" {
+				break
+			}
+		}
+		switch {
+		case refused != "":
+			warnings = append(warnings, fmt.Sprintf("engine %q refused option %q: %s", engine, o.Name, refused))
+		case !declared[name] && !mentioned:
+			warnings = append(warnings, fmt.Sprintf("engine %q declares no option %q and did not answer it; set anyway", engine, o.Name))
+		}
+	}
+	return warnings
 }
 
 // optionName reads the name of an "option name NAME type ..." line
@@ -184,17 +230,34 @@ func (e *Engine) setOption(name, value string) error {
 
 // IsReady sends "isready" and waits up to timeout for "readyok".
 func (e *Engine) IsReady(ctx context.Context, timeout time.Duration) error {
+	_, err := e.ready(ctx, timeout)
+	return err
+}
+
+// ready sends "isready", waits up to timeout for "readyok" and returns the
+// other lines the engine printed before it.
+func (e *Engine) ready(ctx context.Context, timeout time.Duration) ([]string, error) {
 	if err := e.send("isready"); err != nil {
-		return err
+		return nil, err
 	}
+	var before []string
 	err := e.wait(ctx, timeout, func(l line) (bool, error) {
-		return l.text == "readyok" || strings.HasPrefix(l.text, "readyok "), nil
+		if l.text == "readyok" || strings.HasPrefix(l.text, "readyok ") {
+			return true, nil
+		}
+		if len(before) < maxAnswers {
+			before = append(before, l.text)
+		}
+		return false, nil
 	})
 	if err != nil {
-		return e.waitFault(err, "no readyok after \"isready\"", FaultHandshake)
+		return before, e.waitFault(err, "no readyok after \"isready\"", FaultHandshake)
 	}
-	return nil
+	return before, nil
 }
+
+// maxAnswers bounds the lines ready keeps, against an engine that floods.
+const maxAnswers = 1000
 
 // NewGame prepares the engine for a new game: UCI_Chess960 set as the
 // game needs (if the engine has the option), "ucinewgame", and "isready"

@@ -75,6 +75,17 @@ func runFakeEngine(mode string) {
 			if strings.Contains(line, "UCI_Chess960 value true") {
 				chess960 = true
 			}
+			// Answers as engines do to options they do not declare:
+			// Stockfish's refusal, Ferz's acknowledgement of a hidden
+			// search parameter, or silence.
+			name, value, _ := strings.Cut(strings.TrimPrefix(rest, "name "), " value ")
+			switch {
+			case strings.HasPrefix(name, "Hidden"):
+				say("info string setoption %s %s", name, value)
+			case strings.HasPrefix(name, "Silent"), name == "Hash", name == "UCI_Chess960":
+			default:
+				say("No such option: %s", name)
+			}
 		case "position":
 			p, err := fakePosition(rest)
 			if err != nil {

@@ -35,6 +35,9 @@ type SuiteConfig struct {
 	Out io.Writer
 	// Log receives every line to and from the engine, or nil.
 	Log io.Writer
+	// Warn, if not nil, receives each engine warning once (an option the
+	// engine refused or ignored: Engine.Warnings).
+	Warn func(string)
 }
 
 // SuitePosition is one position of a test suite.
@@ -122,6 +125,20 @@ func RunSuite(ctx context.Context, cfg SuiteConfig, positions []SuitePosition) (
 	results := make([]PositionResult, len(positions))
 	done := make([]bool, len(positions))
 	var mu sync.Mutex
+	warned := map[string]bool{}
+	// warn passes on the warnings of an engine just started, each once;
+	// called with mu held.
+	warn := func(e *Engine) {
+		if e == nil || cfg.Warn == nil {
+			return
+		}
+		for _, w := range e.Warnings {
+			if !warned[w] {
+				warned[w] = true
+				cfg.Warn(w)
+			}
+		}
+	}
 	printed := 0
 	jobs := make(chan int)
 	var wg sync.WaitGroup
@@ -136,6 +153,7 @@ func RunSuite(ctx context.Context, cfg SuiteConfig, positions []SuitePosition) (
 			for i := range jobs {
 				r := searchPosition(ctx, &cfg, &e, log, i+1, positions[i])
 				mu.Lock()
+				warn(e)
 				results[i], done[i] = r, true
 				for printed < len(results) && done[printed] {
 					writePositionResult(out, results[printed])

@@ -110,3 +110,21 @@ func TestSuiteWithStockfish(t *testing.T) {
 		t.Errorf("%+v\n%+v", res, sum)
 	}
 }
+
+// TestSuiteWarnsOnceOfARefusedOption runs a suite with two engine
+// processes at once, each restarted after it crashes, and an option the
+// engine refuses: the warning comes once.
+func TestSuiteWarnsOnceOfARefusedOption(t *testing.T) {
+	line := "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - am a4;\n"
+	cfg := fakeEngine("crash", "crash")
+	cfg.Options = []Option{{"Bogus", "1"}}
+	var warnings []string
+	_, _, err := RunSuite(context.Background(), SuiteConfig{Engine: cfg, Depth: 1, Concurrency: 2,
+		Warn: func(w string) { warnings = append(warnings, w) }}, readSuite(t, strings.Repeat(line, 8)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(warnings) != 1 || !strings.Contains(warnings[0], `refused option "Bogus"`) {
+		t.Errorf("warnings %q, want one refusal of Bogus", warnings)
+	}
+}

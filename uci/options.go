@@ -148,7 +148,11 @@ func (e *Engine) setParam(name, value string) {
 	e.stopSearch()
 	if err := engine.SetParam(name, n); err != nil {
 		e.printf("info string setoption: %v", err)
+		return
 	}
+	// An acknowledgement, as "uci" does not list the parameter: a match
+	// runner can tell a binary that has it from an older one that does not.
+	e.printf("info string setoption %s %d", name, n)
 }
 
 // setSyzygyPath loads the Syzygy tables of the directories in paths

@@ -325,12 +325,13 @@ func TestSearchParamsAreHiddenOptions(t *testing.T) {
 	for _, want := range []string{
 		`info string setoption lmrbase: "x" is not a whole number`,
 		"info string setoption: FutilityBase -5 is out of range 0 to 300",
+		"info string setoption RFPMargin 95",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("missing %q in:\n%s", want, out)
 		}
 	}
-	if strings.Contains(out, "RFPMargin") || strings.Contains(out, "unknown option") {
+	if strings.Contains(out, "option name RFPMargin") || strings.Contains(out, "unknown option") {
 		t.Errorf("RFPMargin refused or listed:\n%s", out)
 	}
 	for _, p := range engine.Params() {

@@ -59,7 +59,8 @@ func runEPD(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args, stdout, stderr); err != nil {
 		return err
 	}
-	cfg := match.SuiteConfig{Depth: depth, Nodes: nodes, Timeout: timeout, Concurrency: conc, Out: stdout}
+	cfg := match.SuiteConfig{Depth: depth, Nodes: nodes, Timeout: timeout, Concurrency: conc, Out: stdout,
+		Warn: func(w string) { fmt.Fprintf(stderr, "ferz: epd: warning: %s\n", w) }}
 	switch {
 	case suite == "":
 		return usageErrorf("epd: -suite FILE is required")
