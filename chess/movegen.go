@@ -29,23 +29,6 @@ func (p *Position) LegalMoves() []Move {
 	return append([]Move(nil), l.Moves[:l.N]...)
 }
 
-// pinned returns the pieces of colour us that shield their king from an
-// enemy slider; they may move only along that line.
-func (p *Position) pinned(us Color, ksq Square) Bitboard {
-	them := us ^ 1
-	snipers := (RookAttacks(ksq, 0)&(p.byType[Rook]|p.byType[Queen]) |
-		BishopAttacks(ksq, 0)&(p.byType[Bishop]|p.byType[Queen])) & p.byColor[them]
-	var pinned Bitboard
-	for snipers != 0 {
-		s := snipers.PopFirst()
-		b := betweenBB[ksq][s] & p.byType[0]
-		if b != 0 && !b.MoreThanOne() {
-			pinned |= b & p.byColor[us]
-		}
-	}
-	return pinned
-}
-
 func (p *Position) generate(list *MoveList, kind genKind) {
 	us, them := p.side, p.side^1
 	occ := p.byType[0]

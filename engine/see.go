@@ -4,7 +4,8 @@ import "github.com/ferzchess/ferz/chess"
 
 // SEE reports whether the static exchange on m's destination gains at
 // least threshold centipawns for the side making m, with both sides
-// capturing with their least valuable attacker each time.
+// capturing with their least valuable attacker each time; a piece pinned
+// to its king does not take while its pinner stands.
 func SEE(p *chess.Position, m chess.Move, threshold int) bool {
 	if m.Kind() == chess.Castling {
 		return threshold <= 0
@@ -37,11 +38,27 @@ func SEE(p *chess.Position, m chess.Move, threshold int) bool {
 	attackers := p.AttackersTo(to, occ) & occ
 	bishops := p.PiecesOfType(chess.Bishop) | p.PiecesOfType(chess.Queen)
 	rooks := p.PiecesOfType(chess.Rook) | p.PiecesOfType(chess.Queen)
+	// A piece pinned to its king takes no part while its pinner stands
+	// (a pinner that takes on the square leaves its post and frees it).
+	// Each side's pins are found when its turn first comes: most
+	// exchanges end after a capture or two.
+	var pinned, pinners [2]chess.Bitboard
+	var pinsKnown [2]bool
 	result := true
 	for {
 		stm = stm.Other()
 		attackers &= occ
 		mine := attackers & p.ColorPieces(stm)
+		if mine == 0 {
+			break
+		}
+		if !pinsKnown[stm] {
+			pinned[stm], pinners[stm] = p.Pins(stm)
+			pinsKnown[stm] = true
+		}
+		if pinners[stm]&occ != 0 {
+			mine &^= pinned[stm]
+		}
 		if mine == 0 {
 			break
 		}

@@ -22,6 +22,13 @@ var seeCases = []seeCase{
 	{"promotion", "8/1P6/8/8/8/8/8/k6K w - - 0 1", "b7b8q", 950 - 100},
 	{"en passant", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6", 100},
 	{"castling", "4k3/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1", 0},
+	// Qxh7: the rook on g7 is pinned to its king and the bishop on d3
+	// guards h7, so nothing can take back (WAC.128's mating Qxh7 looked
+	// like a lost queen when pins were ignored).
+	{"a rook pinned to its king does not retake", "6k1/6rp/8/8/8/3B3Q/8/6RK w - - 0 1", "h3h7", 100},
+	// bxc3 takes the bishop that pins the one on d4, which is then free
+	// to take back on c3: White's rook does not recapture.
+	{"a piece whose pinner is taken retakes", "8/8/8/4k3/1p1b4/2B5/8/2R4K b - - 0 1", "b4c3", 330},
 }
 
 // TestSEE checks each exchange at its exact gain: SEE holds at the gain
