@@ -34,6 +34,19 @@ func SEE(p *chess.Position, m chess.Move, threshold int) bool {
 	if m.Kind() == chess.EnPassant {
 		occ ^= (to ^ 8).Bitboard()
 	}
+	return exchange(p, to, occ, swap)
+}
+
+// exchange plays out the captures on to after the first one, with the
+// pieces in occ, and reports whether the side that made the first one
+// ends at least even; swap is what it stands to lose if answered.
+//
+// It is kept out of line: the profile-guided build inlines SEE into the
+// move scoring and that into negamax, and this loop's pin tables would
+// then widen every ply's frame (TestSearchFramesStaySmall).
+//
+//go:noinline
+func exchange(p *chess.Position, to chess.Square, occ chess.Bitboard, swap int) bool {
 	stm := p.SideToMove()
 	attackers := p.AttackersTo(to, occ) & occ
 	bishops := p.PiecesOfType(chess.Bishop) | p.PiecesOfType(chess.Queen)
