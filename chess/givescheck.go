@@ -24,14 +24,7 @@ func (p *Position) NewCheckInfo() CheckInfo {
 	ci.squares[Bishop] = BishopAttacks(ek, occ)
 	ci.squares[Rook] = RookAttacks(ek, occ)
 	ci.squares[Queen] = ci.squares[Bishop] | ci.squares[Rook]
-	snipers := (RookAttacks(ek, 0)&(p.byType[Rook]|p.byType[Queen]) |
-		BishopAttacks(ek, 0)&(p.byType[Bishop]|p.byType[Queen])) & p.byColor[us]
-	for snipers != 0 {
-		b := betweenBB[ek][snipers.PopFirst()] & occ
-		if b != 0 && !b.MoreThanOne() {
-			ci.discoverers |= b & p.byColor[us]
-		}
-	}
+	ci.discoverers, _ = p.lineBlockers(ek, p.byColor[us], p.byColor[us])
 	return ci
 }
 

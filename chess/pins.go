@@ -21,15 +21,25 @@ func (p *Position) pinned(us Color, ksq Square) Bitboard {
 
 // pins is Pins with the king's square known.
 func (p *Position) pins(us Color, ksq Square) (pinned, pinners Bitboard) {
-	snipers := (RookAttacks(ksq, 0)&(p.byType[Rook]|p.byType[Queen]) |
-		BishopAttacks(ksq, 0)&(p.byType[Bishop]|p.byType[Queen])) & p.byColor[us^1]
-	for snipers != 0 {
-		s := snipers.PopFirst()
-		b := betweenBB[ksq][s] & p.byType[0]
-		if b != 0 && !b.MoreThanOne() && b&p.byColor[us] != 0 {
-			pinned |= b
-			pinners |= s.Bitboard()
+	return p.lineBlockers(ksq, p.byColor[us^1], p.byColor[us])
+}
+
+// lineBlockers returns the pieces among own that alone stand between the
+// square sq and a slider among attackers that would reach sq along its
+// line on an empty board, and those sliders. For a king's side and the
+// enemy these are the pinned pieces and their pinners; for the side to
+// move against the enemy king, its pieces whose move off the line
+// uncovers a check.
+func (p *Position) lineBlockers(sq Square, attackers, own Bitboard) (blockers, snipers Bitboard) {
+	aligned := (RookAttacks(sq, 0)&(p.byType[Rook]|p.byType[Queen]) |
+		BishopAttacks(sq, 0)&(p.byType[Bishop]|p.byType[Queen])) & attackers
+	for aligned != 0 {
+		s := aligned.PopFirst()
+		b := betweenBB[sq][s] & p.byType[0]
+		if b != 0 && !b.MoreThanOne() && b&own != 0 {
+			blockers |= b
+			snipers |= s.Bitboard()
 		}
 	}
-	return pinned, pinners
+	return blockers, snipers
 }
