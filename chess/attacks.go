@@ -17,8 +17,8 @@ var (
 func init() {
 	for s := Square(0); s < 64; s++ {
 		b := s.Bitboard()
-		knightAttacks[s] = leaperAttacks(s, [][2]int{{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}})
-		kingAttacks[s] = leaperAttacks(s, [][2]int{{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}})
+		knightAttacks[s] = leaperAttacks(s, knightSteps)
+		kingAttacks[s] = leaperAttacks(s, kingSteps)
 		pawnAttacks[White][s] = b.North().East() | b.North().West()
 		pawnAttacks[Black][s] = b.South().East() | b.South().West()
 	}
@@ -37,6 +37,13 @@ func init() {
 		}
 	}
 }
+
+// knightSteps and kingSteps are the (file, rank) steps of a knight and
+// a king.
+var (
+	knightSteps = [][2]int{{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}}
+	kingSteps   = [][2]int{{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}}
+)
 
 func leaperAttacks(s Square, steps [][2]int) Bitboard {
 	var b Bitboard

@@ -1,7 +1,8 @@
 // Package chess implements the rules of chess for Ferz: the board as
 // bitboards, fully legal move generation (standard chess and Chess960),
 // make and unmake with incremental Zobrist keys, game status (mate,
-// stalemate, repetition, the 50- and 75-move rules, insufficient material),
+// stalemate, repetition, the 50- and 75-move rules, insufficient material;
+// whether a reversible move can bring back an earlier position, cycle.go),
 // and the notations a person or a program uses: FEN, SAN, UCI moves, PGN
 // and EPD.
 //

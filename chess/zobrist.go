@@ -50,4 +50,5 @@ func init() {
 	for f := range zobristEP {
 		zobristEP[f] = rng.next()
 	}
+	buildCuckoo()
 }

@@ -6,7 +6,8 @@
 // negamax.go the principal variation search with its pruning,
 // reductions and extensions (null move, reverse futility, razoring, late
 // move reductions and pruning, futility, SEE pruning, singular
-// extensions, internal iterative reductions, mate distance pruning),
+// extensions, internal iterative reductions, mate distance pruning,
+// repetitions and upcoming repetitions by chess.Position.CanRepeat),
 // quiescence.go the quiescence search, lazysmp.go the helper threads of
 // Lazy SMP, pv.go the principal variation. Move ordering: movepick.go,
 // history.go and conthist.go (killers, counter-moves, butterfly and

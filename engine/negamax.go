@@ -35,8 +35,8 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 			return 0
 		}
 		// Mate distance pruning: no score can beat a mate already found
-		// nearer the root.
-		alpha = max(alpha, -MateScore+ply)
+		// nearer the root; nor can a draw the side can force (repeatFloor).
+		alpha = max(alpha, -MateScore+ply, repeatFloor(p, alpha))
 		beta = min(beta, MateScore-ply-1)
 		if alpha >= beta {
 			return alpha
@@ -375,6 +375,16 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	}
 	s.TT.store(key, ply, bestMove, bestScore, rawEval, depth, bound)
 	return bestScore
+}
+
+// repeatFloor returns 0, the draw's score, when alpha is below it and a
+// reversible move brings back an earlier position (which the search
+// scores as a draw, so the node is worth at least that), else -Infinity.
+func repeatFloor(p *chess.Position, alpha int) int {
+	if alpha < 0 && p.CanRepeat() {
+		return 0
+	}
+	return -Infinity
 }
 
 // unsureCorrection is the correction (centipawns) from which a node's
