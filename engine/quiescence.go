@@ -27,6 +27,10 @@ func (s *Searcher) quiescence(alpha, beta, ply int, checks bool) int {
 	if p.IsInsufficientMaterial() || fifty && !inCheck {
 		return 0
 	}
+	// A reversible move back to an earlier position holds the draw.
+	if alpha = max(alpha, repeatFloor(p, alpha)); alpha >= beta {
+		return alpha
+	}
 	if ply >= MaxPly {
 		if inCheck {
 			return 0

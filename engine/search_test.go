@@ -292,3 +292,32 @@ func TestSearchFindsQuietSacrifice(t *testing.T) {
 		t.Errorf("score %d, want mate in 2", res.Score)
 	}
 }
+
+// The quiescence search of a lost side (a knight against a rook and
+// three pawns) that can bring back an earlier position by a knight's
+// move holds the draw: it fails high above a window below 0, and without
+// that knight move it does not.
+func TestQuiescenceHoldsAnUpcomingRepetition(t *testing.T) {
+	for _, c := range []struct {
+		moves []string
+		draw  bool
+	}{
+		{[]string{"a1a2", "g8f6", "a2a1"}, true}, // ...Ng8 repeats
+		{[]string{"a1a2", "g8f6", "a2a3"}, false},
+	} {
+		p := chess.MustParseFEN("4k1n1/8/8/8/8/8/5PPP/R3K3 w - - 0 1")
+		for _, u := range c.moves {
+			m, err := p.ParseUCI(u)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p.MakeMove(m)
+		}
+		s := NewSearcher(NewTT(1))
+		s.setup(p, Limits{})
+		got := s.quiescence(-101, -100, 0, false)
+		if c.draw && got < 0 || !c.draw && got >= -100 {
+			t.Errorf("after %v: quiescence in (-101, -100) %d, want a draw: %v", c.moves, got, c.draw)
+		}
+	}
+}
