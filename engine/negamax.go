@@ -92,7 +92,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 	}
 	s.evals[ply] = staticEval
-	improving := !inCheck && ply >= 2 && staticEval > s.evals[ply-2]
+	improving := !inCheck && s.improving(ply, staticEval)
 	// unsure: the correction history moved the evaluation far, so the
 	// evaluation function misjudges positions of this kind and the
 	// reductions that trust it should trust it less.
@@ -385,6 +385,22 @@ func repeatFloor(p *chess.Position, alpha int) int {
 		return 0
 	}
 	return -Infinity
+}
+
+// improving tells whether the static evaluation at ply, eval, is better
+// for the side to move than it was two plies up; when that node was in
+// check (no evaluation), four plies up; when that one was too, it counts
+// as improving, as Stockfish does.
+func (s *Searcher) improving(ply, eval int) bool {
+	switch {
+	case ply < 2:
+		return false
+	case s.evals[ply-2] != -Infinity:
+		return eval > s.evals[ply-2]
+	case ply >= 4 && s.evals[ply-4] != -Infinity:
+		return eval > s.evals[ply-4]
+	}
+	return true
 }
 
 // unsureCorrection is the correction (centipawns) from which a node's

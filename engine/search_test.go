@@ -321,3 +321,28 @@ func TestQuiescenceHoldsAnUpcomingRepetition(t *testing.T) {
 		}
 	}
 }
+
+// TestImproving checks the fallbacks of improving: two plies up, else
+// four when the node two plies up was in check, else improving.
+func TestImproving(t *testing.T) {
+	s := NewSearcher(NewTT(1))
+	s.evals[0], s.evals[1], s.evals[2], s.evals[3] = 50, 0, -Infinity, 0
+	for _, c := range []struct {
+		ply, eval int
+		want      bool
+	}{
+		{1, 100, false}, // nothing two plies up
+		{2, 60, true},   // 60 > 50
+		{2, 40, false},  // 40 < 50
+		{4, 40, false},  // ply 2 in check, 40 < ply 0's 50
+		{4, 60, true},
+	} {
+		if got := s.improving(c.ply, c.eval); got != c.want {
+			t.Errorf("ply %d eval %d: improving %v, want %v", c.ply, c.eval, got, c.want)
+		}
+	}
+	s.evals[0] = -Infinity
+	if !s.improving(4, -500) {
+		t.Error("plies 0 and 2 in check: not improving")
+	}
+}
