@@ -12,27 +12,43 @@ import (
 // The network: 768 inputs (a piece of each colour and type on each
 // square, seen from one side), a hidden layer of NetHidden clipped-ReLU
 // units computed for each side with the same weights, and one output
-// that reads the side to move's half first. Weights are integers: the
-// hidden layer in units of 1/NetQA, the output weights in 1/NetQB.
+// that reads the side to move's half first. The output layer has
+// NetBuckets versions, one for each range of piece counts (NetBucket): a
+// full board and an endgame weigh the same hidden units differently.
+// Weights are integers: the hidden layer in units of 1/NetQA, the output
+// weights in 1/NetQB.
 const (
-	NetInputs = 768
-	NetHidden = 128
-	NetQA     = 255
-	NetQB     = 256
+	NetInputs  = 768
+	NetHidden  = 128
+	NetBuckets = 8
+	NetQA      = 255
+	NetQB      = 256
 	// NetScale turns the output (about -1..1 for ordinary positions)
 	// into centipawns.
 	NetScale = 400
 )
 
-// A network file: netMagic, the hidden layer's width and the flags
-// (uint32), then W1, B1 and W2 (int16) and B2 (int32), little-endian.
+// NetBucket is the output bucket of a position with the given number of
+// pieces on the board, kings and pawns included (2 to 32): four piece
+// counts a bucket.
+func NetBucket(pieces int) int { return min(max(pieces-2, 0)/4, NetBuckets-1) }
+
+// A network file: the magic, the hidden layer's width and the flags
+// (uint32), for netMagic the number of output buckets (uint32), then W1,
+// B1 and each bucket's W2 (int16) and each bucket's B2 (int32),
+// little-endian. A netMagicOneOutput file has a single output layer,
+// which every bucket gets.
 const (
-	netMagic        = "FERZNN01"
-	netFlagResidual = 1
+	netMagic          = "FERZNN02"
+	netMagicOneOutput = "FERZNN01"
+	netFlagResidual   = 1
 )
 
-// netFileSize is the length of a network file with hidden units.
-func netFileSize(hidden int) int { return len(netMagic) + 8 + 2*(NetInputs*hidden+3*hidden) + 4 }
+// netFileSize is the length of a network file with the given hidden
+// units and output buckets; header is the length of its header.
+func netFileSize(header, hidden, buckets int) int {
+	return header + 2*(NetInputs*hidden+hidden+buckets*2*hidden) + 4*buckets
+}
 
 // Network is a quantised evaluation network.
 type Network struct {
@@ -42,8 +58,8 @@ type Network struct {
 
 	W1 [NetInputs][NetHidden]int16
 	B1 [NetHidden]int16
-	W2 [2 * NetHidden]int16
-	B2 int32
+	W2 [NetBuckets][2 * NetHidden]int16
+	B2 [NetBuckets]int32
 }
 
 // NetFeature is the input index of piece pc on square sq seen by side
@@ -59,7 +75,7 @@ func NetFeature(persp chess.Color, pc chess.Piece, sq chess.Square) int {
 
 // MarshalBinary writes the network in Ferz's network file format.
 func (n *Network) MarshalBinary() ([]byte, error) {
-	b := make([]byte, 0, netFileSize(NetHidden))
+	b := make([]byte, 0, netFileSize(len(netMagic)+12, NetHidden, NetBuckets))
 	b = append(b, netMagic...)
 	b = binary.LittleEndian.AppendUint32(b, NetHidden)
 	flags := uint32(0)
@@ -67,6 +83,7 @@ func (n *Network) MarshalBinary() ([]byte, error) {
 		flags |= netFlagResidual
 	}
 	b = binary.LittleEndian.AppendUint32(b, flags)
+	b = binary.LittleEndian.AppendUint32(b, NetBuckets)
 	for i := range n.W1 {
 		for _, w := range n.W1[i] {
 			b = binary.LittleEndian.AppendUint16(b, uint16(w))
@@ -75,10 +92,15 @@ func (n *Network) MarshalBinary() ([]byte, error) {
 	for _, w := range n.B1 {
 		b = binary.LittleEndian.AppendUint16(b, uint16(w))
 	}
-	for _, w := range n.W2 {
-		b = binary.LittleEndian.AppendUint16(b, uint16(w))
+	for k := range n.W2 {
+		for _, w := range n.W2[k] {
+			b = binary.LittleEndian.AppendUint16(b, uint16(w))
+		}
 	}
-	return binary.LittleEndian.AppendUint32(b, uint32(n.B2)), nil
+	for _, w := range n.B2 {
+		b = binary.LittleEndian.AppendUint32(b, uint32(w))
+	}
+	return b, nil
 }
 
 // UnmarshalBinary reads a network written by MarshalBinary.
@@ -93,9 +115,26 @@ func (n *Network) UnmarshalBinary(b []byte) error {
 // UnmarshalNarrower reads a network file whose hidden layer has at most
 // NetHidden units (a multiple of 8) into the first of n's units, and
 // returns how many it had; the other units get zero weights. A network
-// trained at one width can so start the training of a wider one.
+// trained at one width can so start the training of a wider one. A file
+// with one output layer gives it to every bucket, so that it evaluates
+// as before and can start the training of a bucketed network.
 func (n *Network) UnmarshalNarrower(b []byte) (hidden int, err error) {
-	if len(b) < len(netMagic)+8 || string(b[:len(netMagic)]) != netMagic {
+	header, buckets := len(netMagic)+8, 1
+	if len(b) < header {
+		return 0, errors.New("not a Ferz network file")
+	}
+	switch string(b[:len(netMagic)]) {
+	case netMagicOneOutput:
+	case netMagic:
+		header += 4
+		if len(b) < header {
+			return 0, errors.New("network file too short")
+		}
+		buckets = int(binary.LittleEndian.Uint32(b[header-4:]))
+		if buckets != 1 && buckets != NetBuckets {
+			return 0, fmt.Errorf("network has %d output buckets, this build wants %d", buckets, NetBuckets)
+		}
+	default:
 		return 0, errors.New("not a Ferz network file")
 	}
 	h := binary.LittleEndian.Uint32(b[len(netMagic):])
@@ -103,7 +142,7 @@ func (n *Network) UnmarshalNarrower(b []byte) (hidden int, err error) {
 		return 0, fmt.Errorf("network has %d hidden units, this build wants %d", h, NetHidden)
 	}
 	hidden = int(h)
-	if want := netFileSize(hidden); len(b) != want {
+	if want := netFileSize(header, hidden, buckets); len(b) != want {
 		return 0, fmt.Errorf("network file has %d bytes, want %d", len(b), want)
 	}
 	flags := binary.LittleEndian.Uint32(b[len(netMagic)+4:])
@@ -111,7 +150,7 @@ func (n *Network) UnmarshalNarrower(b []byte) (hidden int, err error) {
 		return 0, fmt.Errorf("network file has unknown flags %#x", flags)
 	}
 	*n = Network{Residual: flags&netFlagResidual != 0}
-	b = b[len(netMagic)+8:]
+	b = b[header:]
 	next := func() int16 {
 		v := int16(binary.LittleEndian.Uint16(b))
 		b = b[2:]
@@ -125,12 +164,20 @@ func (n *Network) UnmarshalNarrower(b []byte) (hidden int, err error) {
 	for j := range hidden {
 		n.B1[j] = next()
 	}
-	for half := range 2 {
-		for j := range hidden {
-			n.W2[half*NetHidden+j] = next()
+	for k := range buckets {
+		for half := range 2 {
+			for j := range hidden {
+				n.W2[k][half*NetHidden+j] = next()
+			}
 		}
 	}
-	n.B2 = int32(binary.LittleEndian.Uint32(b))
+	for k := range buckets {
+		n.B2[k] = int32(binary.LittleEndian.Uint32(b))
+		b = b[4:]
+	}
+	for k := buckets; k < NetBuckets; k++ {
+		n.W2[k], n.B2[k] = n.W2[0], n.B2[0]
+	}
 	return hidden, nil
 }
 
@@ -176,10 +223,12 @@ func subRow(a, w *[NetHidden]int16) {
 	}
 }
 
-// output is the network's evaluation in centipawns for side stm.
-func (n *Network) output(a *accumulator, stm chess.Color) int {
-	sum := int(dotClipped(&a[stm][0], &n.W2[0], NetHidden)) + int(dotClipped(&a[stm^1][0], &n.W2[NetHidden], NetHidden))
-	return (sum + int(n.B2)) * NetScale / (NetQA * NetQB)
+// output is the network's evaluation in centipawns for side stm, by the
+// output layer of the given bucket (NetBucket).
+func (n *Network) output(a *accumulator, stm chess.Color, bucket int) int {
+	w := &n.W2[bucket]
+	sum := int(dotClipped(&a[stm][0], &w[0], NetHidden)) + int(dotClipped(&a[stm^1][0], &w[NetHidden], NetHidden))
+	return (sum + int(n.B2[bucket])) * NetScale / (NetQA * NetQB)
 }
 
 // The vector loops work on multiples of 8 values.
@@ -190,7 +239,7 @@ var _ [0]struct{} = [NetHidden % 8]struct{}{}
 func (n *Network) Evaluate(p *chess.Position) int {
 	var a accumulator
 	a.refresh(n, p)
-	return n.output(&a, p.SideToMove())
+	return n.output(&a, p.SideToMove(), NetBucket(p.Occupied().Count()))
 }
 
 // EvaluateBoard returns n's evaluation in centipawns of the pieces on
@@ -198,13 +247,15 @@ func (n *Network) Evaluate(p *chess.Position) int {
 func (n *Network) EvaluateBoard(board *[64]chess.Piece, stm chess.Color) int {
 	var a accumulator
 	a[chess.White], a[chess.Black] = n.B1, n.B1
+	pieces := 0
 	for sq, pc := range board {
 		if pc != chess.NoPiece {
+			pieces++
 			addRow(&a[chess.White], &n.W1[NetFeature(chess.White, pc, chess.Square(sq))])
 			addRow(&a[chess.Black], &n.W1[NetFeature(chess.Black, pc, chess.Square(sq))])
 		}
 	}
-	return n.output(&a, stm)
+	return n.output(&a, stm, NetBucket(pieces))
 }
 
 // netChange is a piece put on or taken off a square.
@@ -339,7 +390,7 @@ func (st *netStack) evaluate(p *chess.Position, ply int) int {
 		}
 		e.computed = true
 	}
-	return net.output(&e.acc, p.SideToMove())
+	return net.output(&e.acc, p.SideToMove(), NetBucket(p.Occupied().Count()))
 }
 
 // apply sets dst to src changed by d, in one pass over each side's
