@@ -12,43 +12,27 @@ import (
 // The network: 768 inputs (a piece of each colour and type on each
 // square, seen from one side), a hidden layer of NetHidden clipped-ReLU
 // units computed for each side with the same weights, and one output
-// that reads the side to move's half first. The output layer has
-// NetBuckets versions, one for each range of piece counts (NetBucket): a
-// full board and an endgame weigh the same hidden units differently.
-// Weights are integers: the hidden layer in units of 1/NetQA, the output
-// weights in 1/NetQB.
+// that reads the side to move's half first. Weights are integers: the
+// hidden layer in units of 1/NetQA, the output weights in 1/NetQB.
 const (
-	NetInputs  = 768
-	NetHidden  = 128
-	NetBuckets = 8
-	NetQA      = 255
-	NetQB      = 256
+	NetInputs = 768
+	NetHidden = 128
+	NetQA     = 255
+	NetQB     = 256
 	// NetScale turns the output (about -1..1 for ordinary positions)
 	// into centipawns.
 	NetScale = 400
 )
 
-// NetBucket is the output bucket of a position with the given number of
-// pieces on the board, kings and pawns included (2 to 32): four piece
-// counts a bucket.
-func NetBucket(pieces int) int { return min(max(pieces-2, 0)/4, NetBuckets-1) }
-
-// A network file: the magic, the hidden layer's width and the flags
-// (uint32), for netMagic the number of output buckets (uint32), then W1,
-// B1 and each bucket's W2 (int16) and each bucket's B2 (int32),
-// little-endian. A netMagicOneOutput file has a single output layer,
-// which every bucket gets.
+// A network file: netMagic, the hidden layer's width and the flags
+// (uint32), then W1, B1 and W2 (int16) and B2 (int32), little-endian.
 const (
-	netMagic          = "FERZNN02"
-	netMagicOneOutput = "FERZNN01"
-	netFlagResidual   = 1
+	netMagic        = "FERZNN01"
+	netFlagResidual = 1
 )
 
-// netFileSize is the length of a network file with the given hidden
-// units and output buckets; header is the length of its header.
-func netFileSize(header, hidden, buckets int) int {
-	return header + 2*(NetInputs*hidden+hidden+buckets*2*hidden) + 4*buckets
-}
+// netFileSize is the length of a network file with hidden units.
+func netFileSize(hidden int) int { return len(netMagic) + 8 + 2*(NetInputs*hidden+3*hidden) + 4 }
 
 // Network is a quantised evaluation network.
 type Network struct {
@@ -58,8 +42,8 @@ type Network struct {
 
 	W1 [NetInputs][NetHidden]int16
 	B1 [NetHidden]int16
-	W2 [NetBuckets][2 * NetHidden]int16
-	B2 [NetBuckets]int32
+	W2 [2 * NetHidden]int16
+	B2 int32
 }
 
 // NetFeature is the input index of piece pc on square sq seen by side
@@ -75,7 +59,7 @@ func NetFeature(persp chess.Color, pc chess.Piece, sq chess.Square) int {
 
 // MarshalBinary writes the network in Ferz's network file format.
 func (n *Network) MarshalBinary() ([]byte, error) {
-	b := make([]byte, 0, netFileSize(len(netMagic)+12, NetHidden, NetBuckets))
+	b := make([]byte, 0, netFileSize(NetHidden))
 	b = append(b, netMagic...)
 	b = binary.LittleEndian.AppendUint32(b, NetHidden)
 	flags := uint32(0)
@@ -83,7 +67,6 @@ func (n *Network) MarshalBinary() ([]byte, error) {
 		flags |= netFlagResidual
 	}
 	b = binary.LittleEndian.AppendUint32(b, flags)
-	b = binary.LittleEndian.AppendUint32(b, NetBuckets)
 	for i := range n.W1 {
 		for _, w := range n.W1[i] {
 			b = binary.LittleEndian.AppendUint16(b, uint16(w))
@@ -92,15 +75,10 @@ func (n *Network) MarshalBinary() ([]byte, error) {
 	for _, w := range n.B1 {
 		b = binary.LittleEndian.AppendUint16(b, uint16(w))
 	}
-	for k := range n.W2 {
-		for _, w := range n.W2[k] {
-			b = binary.LittleEndian.AppendUint16(b, uint16(w))
-		}
+	for _, w := range n.W2 {
+		b = binary.LittleEndian.AppendUint16(b, uint16(w))
 	}
-	for _, w := range n.B2 {
-		b = binary.LittleEndian.AppendUint32(b, uint32(w))
-	}
-	return b, nil
+	return binary.LittleEndian.AppendUint32(b, uint32(n.B2)), nil
 }
 
 // UnmarshalBinary reads a network written by MarshalBinary.
@@ -115,26 +93,9 @@ func (n *Network) UnmarshalBinary(b []byte) error {
 // UnmarshalNarrower reads a network file whose hidden layer has at most
 // NetHidden units (a multiple of 8) into the first of n's units, and
 // returns how many it had; the other units get zero weights. A network
-// trained at one width can so start the training of a wider one. A file
-// with one output layer gives it to every bucket, so that it evaluates
-// as before and can start the training of a bucketed network.
+// trained at one width can so start the training of a wider one.
 func (n *Network) UnmarshalNarrower(b []byte) (hidden int, err error) {
-	header, buckets := len(netMagic)+8, 1
-	if len(b) < header {
-		return 0, errors.New("not a Ferz network file")
-	}
-	switch string(b[:len(netMagic)]) {
-	case netMagicOneOutput:
-	case netMagic:
-		header += 4
-		if len(b) < header {
-			return 0, errors.New("network file too short")
-		}
-		buckets = int(binary.LittleEndian.Uint32(b[header-4:]))
-		if buckets != 1 && buckets != NetBuckets {
-			return 0, fmt.Errorf("network has %d output buckets, this build wants %d", buckets, NetBuckets)
-		}
-	default:
+	if len(b) < len(netMagic)+8 || string(b[:len(netMagic)]) != netMagic {
 		return 0, errors.New("not a Ferz network file")
 	}
 	h := binary.LittleEndian.Uint32(b[len(netMagic):])
@@ -142,7 +103,7 @@ func (n *Network) UnmarshalNarrower(b []byte) (hidden int, err error) {
 		return 0, fmt.Errorf("network has %d hidden units, this build wants %d", h, NetHidden)
 	}
 	hidden = int(h)
-	if want := netFileSize(header, hidden, buckets); len(b) != want {
+	if want := netFileSize(hidden); len(b) != want {
 		return 0, fmt.Errorf("network file has %d bytes, want %d", len(b), want)
 	}
 	flags := binary.LittleEndian.Uint32(b[len(netMagic)+4:])
@@ -150,7 +111,7 @@ func (n *Network) UnmarshalNarrower(b []byte) (hidden int, err error) {
 		return 0, fmt.Errorf("network file has unknown flags %#x", flags)
 	}
 	*n = Network{Residual: flags&netFlagResidual != 0}
-	b = b[header:]
+	b = b[len(netMagic)+8:]
 	next := func() int16 {
 		v := int16(binary.LittleEndian.Uint16(b))
 		b = b[2:]
@@ -164,20 +125,12 @@ func (n *Network) UnmarshalNarrower(b []byte) (hidden int, err error) {
 	for j := range hidden {
 		n.B1[j] = next()
 	}
-	for k := range buckets {
-		for half := range 2 {
-			for j := range hidden {
-				n.W2[k][half*NetHidden+j] = next()
-			}
+	for half := range 2 {
+		for j := range hidden {
+			n.W2[half*NetHidden+j] = next()
 		}
 	}
-	for k := range buckets {
-		n.B2[k] = int32(binary.LittleEndian.Uint32(b))
-		b = b[4:]
-	}
-	for k := buckets; k < NetBuckets; k++ {
-		n.W2[k], n.B2[k] = n.W2[0], n.B2[0]
-	}
+	n.B2 = int32(binary.LittleEndian.Uint32(b))
 	return hidden, nil
 }
 
@@ -223,12 +176,10 @@ func subRow(a, w *[NetHidden]int16) {
 	}
 }
 
-// output is the network's evaluation in centipawns for side stm, by the
-// output layer of the given bucket (NetBucket).
-func (n *Network) output(a *accumulator, stm chess.Color, bucket int) int {
-	w := &n.W2[bucket]
-	sum := int(dotClipped(&a[stm][0], &w[0], NetHidden)) + int(dotClipped(&a[stm^1][0], &w[NetHidden], NetHidden))
-	return (sum + int(n.B2[bucket])) * NetScale / (NetQA * NetQB)
+// output is the network's evaluation in centipawns for side stm.
+func (n *Network) output(a *accumulator, stm chess.Color) int {
+	sum := int(dotClipped(&a[stm][0], &n.W2[0], NetHidden)) + int(dotClipped(&a[stm^1][0], &n.W2[NetHidden], NetHidden))
+	return (sum + int(n.B2)) * NetScale / (NetQA * NetQB)
 }
 
 // The vector loops work on multiples of 8 values.
@@ -239,7 +190,7 @@ var _ [0]struct{} = [NetHidden % 8]struct{}{}
 func (n *Network) Evaluate(p *chess.Position) int {
 	var a accumulator
 	a.refresh(n, p)
-	return n.output(&a, p.SideToMove(), NetBucket(p.Occupied().Count()))
+	return n.output(&a, p.SideToMove())
 }
 
 // EvaluateBoard returns n's evaluation in centipawns of the pieces on
@@ -247,15 +198,13 @@ func (n *Network) Evaluate(p *chess.Position) int {
 func (n *Network) EvaluateBoard(board *[64]chess.Piece, stm chess.Color) int {
 	var a accumulator
 	a[chess.White], a[chess.Black] = n.B1, n.B1
-	pieces := 0
 	for sq, pc := range board {
 		if pc != chess.NoPiece {
-			pieces++
 			addRow(&a[chess.White], &n.W1[NetFeature(chess.White, pc, chess.Square(sq))])
 			addRow(&a[chess.Black], &n.W1[NetFeature(chess.Black, pc, chess.Square(sq))])
 		}
 	}
-	return n.output(&a, stm, NetBucket(pieces))
+	return n.output(&a, stm)
 }
 
 // netChange is a piece put on or taken off a square.
@@ -390,7 +339,7 @@ func (st *netStack) evaluate(p *chess.Position, ply int) int {
 		}
 		e.computed = true
 	}
-	return net.output(&e.acc, p.SideToMove(), NetBucket(p.Occupied().Count()))
+	return net.output(&e.acc, p.SideToMove())
 }
 
 // apply sets dst to src changed by d, in one pass over each side's

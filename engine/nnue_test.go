@@ -20,12 +20,10 @@ func randomNetwork(seed uint64) *Network {
 	for j := range n.B1 {
 		n.B1[j] = int16(rng.IntN(201))
 	}
-	for k := range n.W2 {
-		for j := range n.W2[k] {
-			n.W2[k][j] = int16(rng.IntN(129) - 64)
-		}
-		n.B2[k] = int32(rng.IntN(2001) - 1000)
+	for j := range n.W2 {
+		n.W2[j] = int16(rng.IntN(129) - 64)
 	}
+	n.B2 = int32(rng.IntN(2001) - 1000)
 	return n
 }
 
@@ -171,7 +169,7 @@ func TestNetworkRoundTrip(t *testing.T) {
 	if m != *n {
 		t.Fatal("network changed in a round trip")
 	}
-	for _, bad := range [][]byte{nil, []byte("FERZNN01"), []byte("FERZNN02\x80\x00\x00\x00\x00\x00\x00\x00"), b[:len(b)-1], append([]byte("XERZNN01"), b[8:]...)} {
+	for _, bad := range [][]byte{nil, []byte("FERZNN01"), b[:len(b)-1], append([]byte("XERZNN01"), b[8:]...)} {
 		if err := m.UnmarshalBinary(bad); err == nil {
 			t.Errorf("%d bytes: no error", len(bad))
 		}
@@ -179,10 +177,9 @@ func TestNetworkRoundTrip(t *testing.T) {
 }
 
 // narrowFile writes the first h hidden units of n as a network file of
-// width h with one output layer, bucket 0's, as a build with NetHidden h
-// and no buckets would.
+// width h, as a build with NetHidden h would.
 func narrowFile(n *Network, h int) []byte {
-	b := append([]byte(netMagicOneOutput), 0, 0, 0, 0, 0, 0, 0, 0)
+	b := append([]byte(netMagic), 0, 0, 0, 0, 0, 0, 0, 0)
 	binary.LittleEndian.PutUint32(b[len(netMagic):], uint32(h))
 	if n.Residual {
 		binary.LittleEndian.PutUint32(b[len(netMagic)+4:], netFlagResidual)
@@ -195,19 +192,10 @@ func narrowFile(n *Network, h int) []byte {
 	for _, w := range n.B1[:h] {
 		b = binary.LittleEndian.AppendUint16(b, uint16(w))
 	}
-	for _, w := range append(n.W2[0][:h:h], n.W2[0][NetHidden:NetHidden+h]...) {
+	for _, w := range append(n.W2[:h:h], n.W2[NetHidden:NetHidden+h]...) {
 		b = binary.LittleEndian.AppendUint16(b, uint16(w))
 	}
-	return binary.LittleEndian.AppendUint32(b, uint32(n.B2[0]))
-}
-
-// oneOutput returns n with bucket 0's output layer in every bucket, as a
-// file with one output layer is read.
-func oneOutput(n Network) Network {
-	for k := range n.W2 {
-		n.W2[k], n.B2[k] = n.W2[0], n.B2[0]
-	}
-	return n
+	return binary.LittleEndian.AppendUint32(b, uint32(n.B2))
 }
 
 // A narrower network is read into the first hidden units, the others
@@ -217,15 +205,13 @@ func TestNetworkUnmarshalNarrower(t *testing.T) {
 	n := randomNetwork(10)
 	n.Residual = true
 	const h = 8
-	want := oneOutput(*n)
+	want := *n
 	for i := range want.W1 {
 		clear(want.W1[i][h:])
 	}
 	clear(want.B1[h:])
-	for k := range want.W2 {
-		clear(want.W2[k][h:NetHidden])
-		clear(want.W2[k][NetHidden+h:])
-	}
+	clear(want.W2[h:NetHidden])
+	clear(want.W2[NetHidden+h:])
 	var m Network
 	got, err := m.UnmarshalNarrower(narrowFile(n, h))
 	if err != nil || got != h {
@@ -237,7 +223,7 @@ func TestNetworkUnmarshalNarrower(t *testing.T) {
 	if err := m.UnmarshalBinary(narrowFile(n, h)); err == nil {
 		t.Error("UnmarshalBinary took a network of another width")
 	}
-	if got, err := m.UnmarshalNarrower(narrowFile(n, NetHidden)); err != nil || got != NetHidden || m != oneOutput(*n) {
+	if got, err := m.UnmarshalNarrower(narrowFile(n, NetHidden)); err != nil || got != NetHidden || m != *n {
 		t.Errorf("full width: UnmarshalNarrower = %d, %v, or the weights changed", got, err)
 	}
 	for _, bad := range [][]byte{narrowFile(n, 12), narrowFile(n, 0), narrowFile(n, h)[:100]} {
@@ -252,53 +238,6 @@ func TestNetworkUnmarshalNarrower(t *testing.T) {
 	}
 }
 
-// The output bucket follows the piece count, four counts a bucket, and
-// each bucket's own output layer evaluates its positions.
-func TestNetBuckets(t *testing.T) {
-	for _, c := range []struct{ pieces, bucket int }{{2, 0}, {5, 0}, {6, 1}, {17, 3}, {29, 6}, {30, 7}, {32, 7}} {
-		if got := NetBucket(c.pieces); got != c.bucket {
-			t.Errorf("NetBucket(%d) = %d, want %d", c.pieces, got, c.bucket)
-		}
-	}
-	n := randomNetwork(11)
-	for k := range n.B2 {
-		n.B2[k] = int32(k) * NetQA * NetQB // NetScale x k cp
-		n.W2[k] = n.W2[0]
-	}
-	for _, fen := range []string{chess.StartFEN, "8/8/4k3/8/2P5/8/4K3/8 w - - 0 1", "r3k3/8/8/8/8/8/8/4K2R b - - 0 1"} {
-		p, err := chess.ParseFEN(fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		bucket := NetBucket(p.Occupied().Count())
-		base := *n
-		for k := range base.B2 {
-			base.B2[k] = 0
-		}
-		// Within one for the division's rounding towards zero.
-		if got, want := n.Evaluate(p), base.Evaluate(p)+NetScale*bucket; got < want-1 || got > want+1 {
-			t.Errorf("%s: Evaluate = %d, want %d (bucket %d's bias)", fen, got, want, bucket)
-		}
-	}
-}
-
-// A file's bucket count must be one or the build's.
-func TestNetworkFileBuckets(t *testing.T) {
-	b, err := randomNetwork(12).MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := netFileSize(len(netMagic)+12, NetHidden, NetBuckets); len(b) != want {
-		t.Fatalf("file of %d bytes, want %d", len(b), want)
-	}
-	bad := append([]byte(nil), b...)
-	binary.LittleEndian.PutUint32(bad[len(netMagic)+8:], NetBuckets+1)
-	var m Network
-	if err := m.UnmarshalBinary(bad); err == nil {
-		t.Error("a file with more buckets than the build: no error")
-	}
-}
-
 // BenchmarkNetOutput times the network's output layer, with the AVX2
 // loops (where the processor has them) and the SSE2 ones.
 func BenchmarkNetOutput(b *testing.B) {
@@ -309,7 +248,7 @@ func BenchmarkNetOutput(b *testing.B) {
 		a.refresh(n, p)
 		sum := 0
 		for b.Loop() {
-			sum += n.output(&a, chess.White, NetBucket(32))
+			sum += n.output(&a, chess.White)
 		}
 		_ = sum
 	})

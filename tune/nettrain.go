@@ -34,10 +34,6 @@ type NetOptions struct {
 	// weight, so that the wider network starts out evaluating as the
 	// narrow one. Zero means all of them.
 	InitHidden int
-	// OutputOnly trains the output layer alone, the hidden layer kept
-	// as Init has it: a new output layer (the buckets) learns on few
-	// positions without the hidden layer overfitting them.
-	OutputOnly bool
 	// Progress, if set, gets a line an epoch.
 	Progress io.Writer
 }
@@ -45,28 +41,15 @@ type NetOptions struct {
 // Parameter layout of the float network: W1 (inputs x hidden), the
 // factor rows (one a piece type and colour, added to each of its 64
 // squares' rows: what a piece is worth wherever it stands, learnt from
-// all its squares' positions at once), B1, W2 (buckets x 2 x hidden), the
-// shared output row, B2 (a bias a bucket) and the shared bias. As with the
-// factor rows, a bucket's output layer is the sum of its own and the
-// shared one, so that what all buckets have in common is learnt from all
-// positions and a bucket's own weights learn only how it differs.
+// all its squares' positions at once), B1, W2 (2 x hidden), B2.
 const (
 	netH    = engine.NetHidden
-	netB    = engine.NetBuckets
 	offF    = engine.NetInputs * netH
 	offB1   = offF + 12*netH
 	offW2   = offB1 + netH
-	offW2F  = offW2 + netB*2*netH
-	offB2   = offW2F + 2*netH
-	offB2F  = offB2 + netB
-	netSize = offB2F + 1
+	offB2   = offW2 + 2*netH
+	netSize = offB2 + 1
 )
-
-// outputLayer returns s's bucket's output weights and bias index in w.
-func outputLayer(w []float32, s *NetSample) (w2 []float32, b2 int) {
-	k := engine.NetBucket(int(s.n))
-	return w[offW2+k*2*netH:][:2*netH], offB2 + k
-}
 
 // netFeature is the input of a packed piece (piece<<6 | square) seen by
 // side persp, its files mirrored when flip is 7.
@@ -100,11 +83,10 @@ func forward(w []float32, s *NetSample, base, k float32, flip uint16, sc *netScr
 		}
 	}
 	us, them := &sc.acc[s.stm], &sc.acc[s.stm^1]
-	w2, b2 := outputLayer(w, s)
-	wf := w[offW2F:offB2]
-	out := w[b2] + w[offB2F]
+	w2 := w[offW2 : offW2+2*netH]
+	out := w[offB2]
 	for j := range netH {
-		out += clamp01(us[j])*(w2[j]+wf[j]) + clamp01(them[j])*(w2[netH+j]+wf[netH+j])
+		out += clamp01(us[j])*w2[j] + clamp01(them[j])*w2[netH+j]
 	}
 	return sigmoid32(k * (out*engine.NetScale + base))
 }
@@ -114,32 +96,26 @@ func forward(w []float32, s *NetSample, base, k float32, flip uint16, sc *netScr
 func sampleGrad(w []float32, s *NetSample, target, base, k float32, flip uint16, sc *netScratch) {
 	p := forward(w, s, base, k, flip, sc)
 	us, them := &sc.acc[s.stm], &sc.acc[s.stm^1]
-	w2, b2 := outputLayer(w, s)
-	wf := w[offW2F:offB2]
+	w2 := w[offW2 : offW2+2*netH]
 	diff := p - target
 	sc.loss += float64(diff * diff)
 	g := 2 * diff * p * (1 - p) * k * engine.NetScale
 	grad := sc.grad
-	grad[b2] += g
-	grad[offB2F] += g
-	gw2, _ := outputLayer(grad, s)
-	gwf := grad[offW2F:offB2]
+	grad[offB2] += g
+	gw2 := grad[offW2 : offW2+2*netH]
 	for j := range netH {
-		gu, gt := g*clamp01(us[j]), g*clamp01(them[j])
-		gw2[j] += gu
-		gwf[j] += gu
-		gw2[netH+j] += gt
-		gwf[netH+j] += gt
+		gw2[j] += g * clamp01(us[j])
+		gw2[netH+j] += g * clamp01(them[j])
 		// The hidden units pass a gradient only inside the clip.
 		if us[j] <= 0 || us[j] >= 1 {
 			us[j] = 0
 		} else {
-			us[j] = g * (w2[j] + wf[j])
+			us[j] = g * w2[j]
 		}
 		if them[j] <= 0 || them[j] >= 1 {
 			them[j] = 0
 		} else {
-			them[j] = g * (w2[netH+j] + wf[netH+j])
+			them[j] = g * w2[netH+j]
 		}
 	}
 	gb1 := grad[offB1 : offB1+netH]
@@ -193,9 +169,7 @@ func TrainNet(train, holdout []NetSample, opt NetOptions) *engine.Network {
 	for i := offB1; i < offW2; i++ {
 		w[i] = 0.25
 	}
-	// The buckets' own output weights start at zero: every bucket
-	// starts as the shared layer.
-	for i := offW2F; i < offB2; i++ {
+	for i := offW2; i < offB2; i++ {
 		w[i] = float32(rng.NormFloat64() * 0.05)
 		if opt.Residual {
 			// A correction starts at nothing.
@@ -264,12 +238,7 @@ func TrainNet(train, holdout []NetSample, opt NetOptions) *engine.Network {
 			c1 := float32(1 - math.Pow(beta1, float64(step)))
 			c2 := float32(1 - math.Pow(beta2, float64(step)))
 			a := float32(lr)
-			first := 0
-			if opt.OutputOnly {
-				first = offW2
-			}
-			for i := first; i < len(grad); i++ {
-				g := grad[i]
+			for i, g := range grad {
 				g *= scale
 				m1[i] = beta1*m1[i] + (1-beta1)*g
 				m2[i] = beta2*m2[i] + (1-beta2)*g*g
@@ -304,18 +273,16 @@ func quantize(w []float32) *engine.Network {
 	for j := range netH {
 		n.B1[j] = q(w[offB1+j], engine.NetQA)
 	}
-	for k := range netB {
-		for j := range 2 * netH {
-			n.W2[k][j] = q(w[offW2+k*2*netH+j]+w[offW2F+j], engine.NetQB)
-		}
-		n.B2[k] = int32(math.Round(float64(w[offB2+k]+w[offB2F]) * engine.NetQA * engine.NetQB))
+	for j := range 2 * netH {
+		n.W2[j] = q(w[offW2+j], engine.NetQB)
 	}
+	n.B2 = int32(math.Round(float64(w[offB2]) * engine.NetQA * engine.NetQB))
 	return n
 }
 
 // dequantize sets the float network w to the engine's network n, the
-// inverse of quantize: the factor rows and the shared output layer start
-// at zero, since n's rows and buckets already hold what they learnt.
+// inverse of quantize: the factor rows start at zero, since n's rows
+// already hold what they learnt.
 func dequantize(n *engine.Network, w []float32) {
 	for i := range engine.NetInputs {
 		for j := range netH {
@@ -326,14 +293,10 @@ func dequantize(n *engine.Network, w []float32) {
 	for j := range netH {
 		w[offB1+j] = float32(n.B1[j]) / engine.NetQA
 	}
-	for k := range netB {
-		for j := range 2 * netH {
-			w[offW2+k*2*netH+j] = float32(n.W2[k][j]) / engine.NetQB
-		}
-		w[offB2+k] = float32(n.B2[k]) / (engine.NetQA * engine.NetQB)
+	for j := range 2 * netH {
+		w[offW2+j] = float32(n.W2[j]) / engine.NetQB
 	}
-	clear(w[offW2F:offB2])
-	w[offB2F] = 0
+	w[offB2] = float32(n.B2) / (engine.NetQA * engine.NetQB)
 }
 
 // widen gives the hidden units from the first new one on fresh weights:
@@ -348,9 +311,7 @@ func widen(w []float32, first int, rng *rand.Rand) {
 	}
 	for j := first; j < netH; j++ {
 		w[offB1+j] = 0.25
-		for k := range netB {
-			w[offW2+k*2*netH+j], w[offW2+k*2*netH+netH+j] = 0, 0
-		}
+		w[offW2+j], w[offW2+netH+j] = 0, 0
 	}
 }
 

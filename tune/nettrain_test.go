@@ -96,12 +96,10 @@ func TestDequantizeInvertsQuantize(t *testing.T) {
 	for j := range n.B1 {
 		n.B1[j] = int16(rng.IntN(511) - 255)
 	}
-	for k := range n.W2 {
-		for j := range n.W2[k] {
-			n.W2[k][j] = int16(rng.IntN(4001) - 2000)
-		}
-		n.B2[k] = int32(rng.IntN(40001) - 20000)
+	for j := range n.W2 {
+		n.W2[j] = int16(rng.IntN(4001) - 2000)
 	}
+	n.B2 = -12345
 	w := make([]float32, netSize)
 	dequantize(n, w)
 	if got := quantize(w); *got != *n {
@@ -141,10 +139,8 @@ func TestTrainNetWidens(t *testing.T) {
 		clear(narrow.W1[i][h:])
 	}
 	clear(narrow.B1[h:])
-	for k := range narrow.W2 {
-		clear(narrow.W2[k][h:netH])
-		clear(narrow.W2[k][netH+h:])
-	}
+	clear(narrow.W2[h:netH])
+	clear(narrow.W2[netH+h:])
 	narrowErr, _ := NetError(narrow, train, 0, opt.K, true)
 	opt.Init, opt.InitHidden, opt.Epochs = narrow, h, 0
 	start := TrainNet(train, nil, opt)
@@ -159,11 +155,8 @@ func TestTrainNetWidens(t *testing.T) {
 	wideErr, _ := NetError(wide, train, 0, opt.K, true)
 	learnt := 0
 	for j := h; j < netH; j++ {
-		for k := range wide.W2 {
-			if wide.W2[k][j] != 0 {
-				learnt++
-				break
-			}
+		if wide.W2[j] != 0 {
+			learnt++
 		}
 	}
 	t.Logf("narrow %.6f, widened and trained %.6f; %d of %d new units have an output weight", narrowErr, wideErr, learnt, netH-h)
@@ -196,11 +189,9 @@ func TestSampleGradient(t *testing.T) {
 			return l.loss
 		}
 		// A weight of an input present in the position, its factor row,
-		// a bias, the bucket's output weights and bias, the shared ones.
+		// a bias, an output weight, the output bias.
 		f := netFeature(s.stm, s.pieces[0], 0)
-		w2 := offW2 + engine.NetBucket(int(s.n))*2*netH
-		_, b2 := outputLayer(w, s)
-		for _, i := range []int{f*netH + 3, offF + f/64*netH + 5, offB1 + 7, w2 + 2, w2 + netH + 9, b2, offW2F + 4, offW2F + netH + 6, offB2F} {
+		for _, i := range []int{f*netH + 3, offF + f/64*netH + 5, offB1 + 7, offW2 + 2, offW2 + netH + 9, offB2} {
 			const h = 1e-3
 			old := w[i]
 			w[i] = old + h
@@ -222,34 +213,4 @@ type testWriter struct{ t *testing.T }
 func (w testWriter) Write(b []byte) (int, error) {
 	w.t.Log(strings.TrimRight(string(b), "\n"))
 	return len(b), nil
-}
-
-// TestTrainNetOutputOnly trains the output layers of a trained network
-// alone: its hidden layer stays as it was, and the buckets, which start
-// alike, learn apart on positions of different piece counts.
-func TestTrainNetOutputOnly(t *testing.T) {
-	train := randomSamples(t, 2000, 13)
-	opt := NetOptions{Epochs: 4, Batch: 32, LR: 0.001, K: 0.006848, Threads: 2, Seed: 1, Residual: true}
-	trained := TrainNet(train, nil, opt)
-	for k := range trained.W2 {
-		trained.W2[k], trained.B2[k] = trained.W2[0], trained.B2[0]
-	}
-	before, _ := NetError(trained, train, 0, opt.K, true)
-	opt.Init, opt.OutputOnly = trained, true
-	tuned := TrainNet(train, nil, opt)
-	after, _ := NetError(tuned, train, 0, opt.K, true)
-	t.Logf("error %.6f, output layers trained %.6f", before, after)
-	if tuned.W1 != trained.W1 || tuned.B1 != trained.B1 {
-		t.Error("the hidden layer changed")
-	}
-	if tuned.W2 == trained.W2 || !(after <= before) {
-		t.Errorf("output layers: changed %v, error %.6f against %.6f", tuned.W2 != trained.W2, after, before)
-	}
-	counts := map[int]bool{}
-	for i := range train {
-		counts[engine.NetBucket(int(train[i].n))] = true
-	}
-	if len(counts) > 1 && tuned.W2[6] == tuned.W2[7] {
-		t.Error("buckets 6 and 7 learnt the same")
-	}
 }

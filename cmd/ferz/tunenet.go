@@ -26,10 +26,7 @@ training starts from an existing network instead of random weights
 (fine-tuning on new positions; use a smaller -lr and fewer -epochs).
 A network narrower than the build's (NetHidden in engine/nnue.go) is
 widened: its units keep their weights, and the new ones start with no
-say in the output and learn one. A network file with one output layer
-gives it to each of the build's output buckets (NetBuckets, by the
-number of pieces on the board); -output-only then trains just the
-output layers, the hidden layer kept as it is.
+say in the output and learn one.
 
 Examples:
 	ferz tune net -data a-d8.epd,b-d8.epd -epochs 30 -out engine/ferz.nnue
@@ -51,7 +48,6 @@ func runTuneNet(args []string, stdout, stderr io.Writer) error {
 	residual := fs.Bool("residual", false, "train a correction to the hand-written evaluation")
 	mirror := fs.Bool("mirror", true, "show each position mirrored left to right half the time")
 	initFile := fs.String("init", "", "network `file` to start from instead of random weights")
-	outputOnly := fs.Bool("output-only", false, "train only the output layers (with -init)")
 	if err := parseFlags(fs, args, stdout, stderr); err != nil {
 		return err
 	}
@@ -72,8 +68,6 @@ func runTuneNet(args []string, stdout, stderr io.Writer) error {
 		return usageErrorf("tune net: -holdout %v is out of range 0 to 0.5", *holdout)
 	case *threads < 1:
 		return usageErrorf("tune net: -threads %d: want at least 1", *threads)
-	case *outputOnly && *initFile == "":
-		return usageErrorf("tune net: -output-only: want -init, the network whose hidden layer to keep")
 	case *out == "":
 		return usageErrorf("tune net: -out: want the file to write the network to")
 	}
@@ -123,8 +117,7 @@ func runTuneNet(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "positions: %d to train on, %d held out\n", len(train), len(hold))
 	n := tune.TrainNet(train, hold, tune.NetOptions{
 		Epochs: *epochs, Batch: *batch, LR: *lr, Lambda: *lambda, K: *k,
-		Threads: *threads, Seed: *seed, Mirror: *mirror, Residual: *residual, Init: start, InitHidden: initHidden,
-		OutputOnly: *outputOnly, Progress: stdout,
+		Threads: *threads, Seed: *seed, Mirror: *mirror, Residual: *residual, Init: start, InitHidden: initHidden, Progress: stdout,
 	})
 	netErr, hceErr := tune.NetError(n, hold, *lambda, *k, *residual)
 	fmt.Fprintf(stdout, "held out, quantised network: %.6f; hand-written evaluation: %.6f\n", netErr, hceErr)
