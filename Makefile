@@ -19,10 +19,11 @@ LDFLAGS  := -X main.commit=$(COMMIT) -X main.modified=$(MODIFIED)
 # Root needs no sudo; anyone else does.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: install-deps install-tmux help test fmt-check vet unit race build perft-full perft-compare fuzz bench pgo install-stockfish
+.PHONY: install-deps install-tmux help test fmt-check vet lint unit race build perft-full perft-compare fuzz bench pgo install-stockfish
 
 help:
 	@echo "make test           gofmt check, go vet, go test, go test -race, web-check, web-test (what CI runs)"
+	@echo "make lint           staticcheck (honnef.co/go/tools) over every package, beyond go vet"
 	@echo "make build          build bin/ferz (static) with the commit stamped"
 	@echo "make perft-full     every perft suite count, no node limit (long)"
 	@echo "make perft-compare  perft speed against Debian's stockfish"
@@ -46,6 +47,12 @@ fmt-check:
 
 vet:
 	$(GO) vet ./...
+
+# staticcheck finds what go vet does not (dead code, simplifications);
+# not part of make test, as building it takes minutes on a fresh machine.
+STATICCHECK_VERSION ?= v0.8.2
+lint:
+	$(GO) run honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION) ./...
 
 unit:
 	$(GO) test -timeout $(TEST_TIMEOUT) ./...

@@ -49,7 +49,6 @@ type Position struct {
 	castleKing [4]Bitboard
 	castleMask [64]CastlingRights // rights lost when a square is touched
 	kingStart  [2]Square
-	startPly   int // plies before the starting FEN (from its move number)
 	history    []undo
 }
 

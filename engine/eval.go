@@ -6,7 +6,6 @@ import "github.com/ferzchess/ferz/chess"
 // them by the material left on the board (tapered evaluation).
 type score struct{ mg, eg int }
 
-func (a score) add(b score) score { return score{a.mg + b.mg, a.eg + b.eg} }
 func (a score) sub(b score) score { return score{a.mg - b.mg, a.eg - b.eg} }
 func (a score) times(n int) score { return score{a.mg * n, a.eg * n} }
 func (a *score) plus(b score)     { a.mg += b.mg; a.eg += b.eg }

@@ -33,12 +33,6 @@ func positionKey(pos *chess.Position) materialKey {
 	return k
 }
 
-// swapped returns the key with the colours exchanged.
-func (k materialKey) swapped() materialKey {
-	const low = 1<<20 - 1
-	return k>>20 | (k&low)<<20
-}
-
 // material is what a table's name says about it: the pieces of the side
 // named first ("White" in the table, the stronger side) and of the other.
 type material struct {

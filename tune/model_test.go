@@ -88,9 +88,7 @@ func synthetic(n int, truth Weights, k float64, seed uint64) *Dataset {
 // matter, the others are 0.
 func truthWeights() Weights {
 	w := make(Weights, numParams)
-	for i, v := range []float64{100, 120, 300, 280, -40, 10, 55, -75, 0, 25, 20, 60, -15, -30, 80, 5} {
-		w[i] = v
-	}
+	copy(w, []float64{100, 120, 300, 280, -40, 10, 55, -75, 0, 25, 20, 60, -15, -30, 80, 5})
 	return w
 }
 

@@ -52,23 +52,6 @@ func (r *Record) over() bool { return r.Result != "*" || r.imported() }
 // imported reports whether the game came from a PGN import.
 func (r *Record) imported() bool { return r.Settings.Human == "" }
 
-// replay returns the game's position after its moves (with their
-// history, so repetitions count) and the position after each move.
-func (r *Record) replay() (*chess.Position, error) {
-	p, err := chess.ParseFEN(r.StartFEN)
-	if err != nil {
-		return nil, err
-	}
-	for _, mr := range r.Moves {
-		m, err := p.ParseUCI(mr.UCI)
-		if err != nil {
-			return nil, err
-		}
-		p.MakeMove(m)
-	}
-	return p, nil
-}
-
 // players returns the names of White and Black.
 func (r *Record) players() (white, black string) {
 	if r.imported() {
