@@ -8,7 +8,7 @@ import (
 
 // Continuation history: how good a quiet move (a piece going to a
 // square) has been as the answer to the move one ply before and as the
-// follow-up of our own moves two and four plies before. The butterfly history
+// follow-up of our own move two plies before. The butterfly history
 // knows only from and to; this knows the context, such as which piece
 // just moved where. The table is about 2.4 MB, shared by the threads of
 // a search like the other histories.
@@ -30,47 +30,40 @@ func pieceSquare(pc chess.Piece, to chess.Square) int32 {
 	return (int32(pc>>3)*6+int32(pc&7)-1)*64 + int32(to)
 }
 
-// continuationPlies are how many plies back the moves lie whose
-// continuations the history records.
-var continuationPlies = [...]int{1, 2, 4}
-
-// continuation holds the (piece, square) numbers of the moves
-// continuationPlies before a ply, or noContinuation.
-type continuation [len(continuationPlies)]int32
-
-// continuations returns the moves before ply that the continuation
-// history follows.
-func (s *Searcher) continuations(ply int) continuation {
-	var c continuation
-	for i, back := range continuationPlies {
-		c[i] = noContinuation
-		if ply >= back {
-			c[i] = s.played[ply-back]
-		}
+// continuations returns the (piece, square) numbers of the moves one and
+// two plies before ply, or noContinuation.
+func (s *Searcher) continuations(ply int) (prev1, prev2 int32) {
+	prev1, prev2 = noContinuation, noContinuation
+	if ply >= 1 {
+		prev1 = s.played[ply-1]
 	}
-	return c
+	if ply >= 2 {
+		prev2 = s.played[ply-2]
+	}
+	return prev1, prev2
 }
 
 // contScore is the continuation history's verdict on the move numbered
-// cur after the moves in prev.
-func (s *Searcher) contScore(prev *continuation, cur int32) int32 {
+// cur after the moves prev1 and prev2.
+func (s *Searcher) contScore(prev1, prev2, cur int32) int32 {
 	var v int32
-	for _, pm := range prev {
-		if pm != noContinuation {
-			v += s.cont[pm][cur].Load()
-		}
+	if prev1 != noContinuation {
+		v += s.cont[prev1][cur].Load()
+	}
+	if prev2 != noContinuation {
+		v += s.cont[prev2][cur].Load()
 	}
 	return v
 }
 
-// updateCont moves the entries of cur after the moves in prev by delta,
+// updateCont moves the entries of cur after prev1 and prev2 by delta,
 // with the same gravity as the butterfly history.
-func (s *Searcher) updateCont(prev *continuation, cur, delta int32) {
-	for _, pm := range prev {
-		if pm == noContinuation {
+func (s *Searcher) updateCont(prev1, prev2, cur, delta int32) {
+	for _, prev := range [2]int32{prev1, prev2} {
+		if prev == noContinuation {
 			continue
 		}
-		e := &s.cont[pm][cur]
+		e := &s.cont[prev][cur]
 		e.Store(gravity(e.Load(), delta))
 	}
 }

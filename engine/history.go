@@ -43,12 +43,12 @@ func (s *Searcher) updateHistory(best chess.Move, tried []chess.Move, ply, depth
 	us := p.SideToMove()
 	bonus := int32(min(depth*depth*historyBonusPct/100, 400))
 	malus := min(bonus*int32(historyMalusPct)/100, 512)
-	prev := s.continuations(ply)
+	prev1, prev2 := s.continuations(ply)
 	attacked := s.attacked[ply]
 	update := func(m chess.Move, delta int32) {
 		h := s.history.entry(us, attacked, m)
 		h.Store(gravity(h.Load(), delta))
-		s.updateCont(&prev, pieceSquare(p.PieceAt(m.From()), m.To()), delta)
+		s.updateCont(prev1, prev2, pieceSquare(p.PieceAt(m.From()), m.To()), delta)
 		s.lowPly.update(ply, m, delta)
 	}
 	for _, m := range tried {

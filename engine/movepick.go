@@ -178,7 +178,7 @@ func (s *Searcher) scoreQuiets(ms *moveSelector, ply int) {
 	us := p.SideToMove()
 	k1, k2 := s.killers[ply][0], s.killers[ply][1]
 	counter := s.counterMove()
-	prev := s.continuations(ply)
+	prev1, prev2 := s.continuations(ply)
 	th := s.recordThreats(ply)
 	for i := int(ms.next); i < len(ms.moves); i++ {
 		if ms.scores[i] != unscoredQuiet {
@@ -193,7 +193,7 @@ func (s *Searcher) scoreQuiets(ms *moveSelector, ply int) {
 		case counter:
 			v = orderCounter
 		default:
-			v = s.history.entry(us, th.all, m).Load() + s.contScore(&prev, pieceSquare(p.PieceAt(m.From()), m.To())) +
+			v = s.history.entry(us, th.all, m).Load() + s.contScore(prev1, prev2, pieceSquare(p.PieceAt(m.From()), m.To())) +
 				th.escapeBonus(p, m) + s.lowPly.score(ply, m)
 		}
 		ms.scores[i] = v

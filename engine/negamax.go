@@ -54,7 +54,6 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	if s.stop.Load() {
 		return 0
 	}
-	s.cutoffs[ply+1] = 0
 
 	key := p.Key()
 	hashMove := chess.NullMove
@@ -245,8 +244,6 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 				if quietLosesTooMuch(p, m, depth) {
 					continue
 				}
-			} else if noisy && !gives && captureFutile(p, m, eval, alpha, depth) {
-				continue // even winning the piece leaves the node below alpha
 			} else if noisy && depth <= 8 && order < orderGoodNoisy && !SEE(p, m, -seeNoisyMargin*depth) {
 				continue // a capture that loses too much material
 			}
@@ -300,9 +297,6 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 				if unsure {
 					r--
 				}
-				if s.cutoffs[ply+1] > cutoffsForReduction {
-					r++ // the replies keep refuting our moves
-				}
 				if order >= orderCounter {
 					r-- // killers and the counter-move
 				} else {
@@ -340,7 +334,6 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 					depth--
 				}
 				if v >= beta {
-					s.cutoffs[ply]++
 					if !noisy {
 						if !quietsScored {
 							s.recordThreats(ply) // for the history's index
@@ -410,10 +403,6 @@ func (s *Searcher) improving(ply, eval int) bool {
 	return true
 }
 
-// cutoffsForReduction is the number of cut-offs among a node's children
-// beyond which its quiet moves are reduced a ply more.
-const cutoffsForReduction = 3
-
 // unsureCorrection is the correction (centipawns) from which a node's
 // evaluation counts as unsure: about one evaluation in a hundred at the
 // start of a search, more as the tables learn.
@@ -444,8 +433,8 @@ func (s *Searcher) rewardPrior(ply, depth int) {
 	bonus := int32(min(depth*depth, 400))
 	h := s.history.entry(p.SideToMove().Other(), s.attacked[ply-1], last)
 	h.Store(gravity(h.Load(), bonus))
-	prev := s.continuations(ply - 1)
-	s.updateCont(&prev, s.played[ply-1], bonus)
+	prev1, prev2 := s.continuations(ply - 1)
+	s.updateCont(prev1, prev2, s.played[ply-1], bonus)
 }
 
 // maxQuietsTried bounds the quiet moves a cut-off punishes.
@@ -459,21 +448,6 @@ func containsMove(moves []chess.Move, m chess.Move) bool {
 		}
 	}
 	return false
-}
-
-// captureFutile reports whether the capture m, not a promotion, is
-// futile near the leaves: the static evaluation eval plus the captured
-// piece's value plus the quiet moves' futility margin for depth stays at
-// or below alpha, so winning the piece would not lift the node above it.
-func captureFutile(p *chess.Position, m chess.Move, eval, alpha, depth int) bool {
-	if depth > futilityMaxDep || m.Kind() == chess.Promotion {
-		return false
-	}
-	victim := p.PieceAt(m.To()).Type()
-	if m.Kind() == chess.EnPassant {
-		victim = chess.Pawn
-	}
-	return eval+futilityBase+futilityDepth*depth+SimpleValue[victim] <= alpha
 }
 
 // quietLosesTooMuch reports whether the quiet move m leaves its piece to

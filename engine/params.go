@@ -23,7 +23,7 @@ var (
 	razorBase       = 174 // razoring: centipawns below alpha ...
 	razorPerDepth   = 152 // ... plus this much a ply
 	nullEvalDiv     = 160 // null move: a ply more reduction per this much above beta (at most 3)
-	futilityBase    = 103 // futility of quiet moves (and of captures, with the victim's value): centipawns ...
+	futilityBase    = 103 // futility of quiet moves: centipawns ...
 	futilityDepth   = 96  // ... plus this much a ply
 	seeNoisyMargin  = 98  // captures pruned when they lose more than this a ply
 	seeQuietMargin  = 21  // quiet moves pruned when they lose more than this a ply squared
@@ -37,7 +37,7 @@ var (
 	nullBase        = 3   // null move: plies of reduction at least ...
 	nullDepthDiv    = 3   // ... plus a ply per this many plies of depth
 	lmpBase         = 6   // late move pruning: quiet moves kept at depth d: (this + d²) / 2, twice when improving
-	futilityMaxDep  = 8   // futility of quiet moves and captures: only at this depth or less
+	futilityMaxDep  = 8   // futility of quiet moves: only at this depth or less
 	lmpMaxDepth     = 8   // late move pruning: only at this depth or less
 	singularDepth   = 8   // singular extension: only from this depth on
 	iirDepth        = 4   // internal iterative reduction: only from this depth on

@@ -106,11 +106,6 @@ type Searcher struct {
 	excludedMove [MaxPly + 2]chess.Move
 
 	killers [MaxPly + 2][2]chess.Move
-	// cutoffs[ply] counts the beta cut-offs of the nodes at ply below the
-	// node at ply-1 being searched: many say its moves keep being
-	// refuted, so it is probably an all-node and its later moves can be
-	// reduced more.
-	cutoffs [MaxPly + 3]int
 	// lowPly is this thread's history of the quiet moves near the root.
 	lowPly lowPlyHistory
 	// The histories and the correction are shared by the main searcher

@@ -346,25 +346,3 @@ func TestImproving(t *testing.T) {
 		t.Error("plies 0 and 2 in check: not improving")
 	}
 }
-
-// TestChildCutoffsAreCounted checks the count behind the extra reduction
-// of cutoffsForReduction: after a search of the start position, the
-// root's count holds the cut-offs that its children's move loops made,
-// at least one and at most two a root move (a reduced search and its
-// re-search), and a node starts its children's count from zero.
-func TestChildCutoffsAreCounted(t *testing.T) {
-	s := NewSearcher(NewTT(16))
-	s.Search(chess.MustParseFEN(chess.StartFEN), Limits{Depth: 6})
-	if n := s.cutoffs[1]; n < 1 || n > 40 {
-		t.Errorf("the root's children cut off %d times at the last iteration, want 1 to 40", n)
-	}
-	// A root with no moves: the count is reset, and nothing adds to it.
-	s.pos = chess.MustParseFEN("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1")
-	s.stop.Store(false)
-	if v := s.negamax(-Infinity, Infinity, 3, 0, false); v != -MateScore {
-		t.Fatalf("mated root scores %d", v)
-	}
-	if n := s.cutoffs[1]; n != 0 {
-		t.Errorf("after the search of a mated root the count is %d, want 0", n)
-	}
-}
