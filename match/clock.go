@@ -14,7 +14,24 @@ import (
 type Clock struct {
 	tc    TimeControl
 	left  [2]time.Duration
-	moves [2]int // moves made by each side
+	moves [2]int           // moves made by each side
+	spent [2]time.Duration // thinking time of those moves
+}
+
+// ClockUse is how one side of a game used its time: the moves it made in
+// time, their thinking time, and, under a clock, the time left at the
+// end.
+type ClockUse struct {
+	Moves int
+	Spent time.Duration
+	// Left is meaningful only when Timed: the game had a clock.
+	Left  time.Duration
+	Timed bool
+}
+
+// Use returns how side has used its time so far.
+func (c *Clock) Use(side chess.Color) ClockUse {
+	return ClockUse{Moves: c.moves[side], Spent: c.spent[side], Left: c.left[side], Timed: c.tc.HasClock()}
 }
 
 // NewClock returns a clock at the start of a game.
@@ -81,12 +98,13 @@ func (c *Clock) Spend(side chess.Color, elapsed time.Duration) (forfeit bool) {
 	if elapsed > c.Limit(side) {
 		return true
 	}
+	c.moves[side]++
+	c.spent[side] += elapsed
 	if !c.tc.HasClock() {
 		return false
 	}
 	c.left[side] -= elapsed
 	c.left[side] += c.tc.Increment
-	c.moves[side]++
 	if c.tc.Moves > 0 && c.moves[side]%c.tc.Moves == 0 {
 		c.left[side] += c.tc.Base
 	}

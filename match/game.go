@@ -36,6 +36,8 @@ type gameOutcome struct {
 	// fault is the fault that lost the game (0 if none), by faultSide.
 	fault     FaultKind
 	faultSide chess.Color
+	// clock is how each colour used its time.
+	clock [2]ClockUse
 }
 
 // gameRecord collects a game as it is played.
@@ -111,6 +113,7 @@ func (g *gameRecord) run(ctx context.Context, players [2]*Engine, startErr [2]er
 		}
 	}
 	clock := NewClock(g.s.tc)
+	defer func() { g.out.clock = [2]ClockUse{clock.Use(chess.White), clock.Use(chess.Black)} }()
 	adj := adjudicator{draw: g.s.draw, resign: g.s.resign, maxMoves: g.s.maxMoves}
 	for {
 		side := g.pos.SideToMove()

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"regexp"
 	"runtime"
 	"strings"
 	"testing"
@@ -161,6 +162,19 @@ func TestAdjudicationInAMatch(t *testing.T) {
 	}
 	if res.Pairings[0].Tally != (Tally{Wins: 2}) || res.Pairings[0].Penta != (Penta{4: 1}) {
 		t.Errorf("winner vs resigner: %+v", res.Pairings[0])
+	}
+	// Three moves a side in each of the two games, each ending with
+	// nearly the whole clock and three increments left.
+	for i, c := range res.Clock {
+		_, med, _, ok := c.LeftQuartiles()
+		if c.Moves != 6 || len(c.Left) != 2 || !ok || med <= 9*time.Second || med > 10300*time.Millisecond {
+			t.Errorf("%s's clock: %+v", res.Engines[i], c)
+		}
+	}
+	var summary bytes.Buffer
+	res.WriteSummary(&summary)
+	if !regexp.MustCompile(`Clock: winner 0\.\d{3} s a move, 10\.\d\d s left at the end \(median; quartiles 10\.\d\d-10\.\d\d s\); resigner`).MatchString(summary.String()) {
+		t.Errorf("summary without the clock's use:\n%s", summary.String())
 	}
 	for _, g := range readGames(t, pgn.String()) {
 		if g.Tag("Termination") != "adjudication" || g.Tag("PlyCount") != "6" || !strings.Contains(finalComment(g), "resigns by adjudication") {

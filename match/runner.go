@@ -202,6 +202,7 @@ func Run(ctx context.Context, cfg Config) (*Results, error) {
 			}
 		}
 		pairDone := res.record(f.spec, f.out.result)
+		res.recordClock(f.spec, f.out.clock)
 		if f.out.fault != 0 {
 			culprit := f.spec.white
 			if f.out.faultSide == chess.Black {
@@ -226,6 +227,7 @@ func Run(ctx context.Context, cfg Config) (*Results, error) {
 			fmt.Fprintf(out, "\nStandings after %d of %d games:\n", res.Played, res.Planned)
 			res.WriteTable(out)
 			res.WriteFaults(out)
+			res.WriteClock(out)
 			fmt.Fprintln(out)
 		}
 	}
@@ -290,6 +292,7 @@ func (r *Results) WriteSummary(w io.Writer) {
 	fmt.Fprintf(w, "\nMatch %s: %d of %d games in %v\n", state, r.Played, r.Planned, r.Elapsed.Round(time.Second))
 	r.WriteTable(w)
 	r.WriteFaults(w)
+	r.WriteClock(w)
 	if r.SPRT != nil && len(r.Pairings) == 1 {
 		fmt.Fprintf(w, "%s\n", sprtLine(r.SPRT, r.Pairings[0].Penta))
 		fmt.Fprintf(w, "SPRT result: %v\n", r.Decision)

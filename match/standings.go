@@ -28,6 +28,8 @@ type Standings struct {
 	// Faults counts, for each engine, the games it lost by each kind of
 	// fault (time forfeits, crashes, illegal moves, ...).
 	Faults []map[FaultKind]int
+	// Clock sums, for each engine, how it used its time.
+	Clock []ClockStats
 
 	pairs    []pairing
 	firstOfP map[int]float64 // A's points in the first finished game of each pair
@@ -39,6 +41,7 @@ func newStandings(cfgs []EngineConfig, ps []pairing, planned int) *Standings {
 		s.Engines = append(s.Engines, c.Name)
 		s.Ratings = append(s.Ratings, c.Rating)
 		s.Faults = append(s.Faults, map[FaultKind]int{})
+		s.Clock = append(s.Clock, ClockStats{})
 	}
 	for _, p := range ps {
 		s.Pairings = append(s.Pairings, PairingResult{A: cfgs[p.A].Name, B: cfgs[p.B].Name})
