@@ -76,13 +76,22 @@ func (s *Standings) recordClock(g gameSpec, use [2]ClockUse) {
 // WriteClock writes one line on each engine's use of its time ("Clock:
 // new 0.118 s a move, ...; base ..."), or nothing before the first move.
 func (s *Standings) WriteClock(w io.Writer) {
+	if line := s.clockLine(); line != "" {
+		fmt.Fprintln(w, line)
+	}
+}
+
+// clockLine is WriteClock's line, without its newline; empty before the
+// first move.
+func (s *Standings) clockLine() string {
 	var parts []string
 	for i, name := range s.Engines {
 		if s.Clock[i].Moves > 0 {
 			parts = append(parts, name+" "+s.Clock[i].String())
 		}
 	}
-	if len(parts) > 0 {
-		fmt.Fprintf(w, "Clock: %s\n", strings.Join(parts, "; "))
+	if len(parts) == 0 {
+		return ""
 	}
+	return "Clock: " + strings.Join(parts, "; ")
 }

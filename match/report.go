@@ -11,7 +11,8 @@ import (
 // the date and title, the conditions as a list, and a table with a row
 // per pairing (from the first engine's point of view) giving the games,
 // W/D/L, score, Elo with its 95% margin, LOS and draw rate, and, where
-// the opponent's rating is known, the first engine's rating it implies.
+// the opponent's rating is known, the first engine's rating it implies;
+// then the SPRT's state, if one ran, and how each engine used its time.
 func (r *Results) WriteMarkdown(w io.Writer, title string, conditions []string, when time.Time) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "\n## %s: %s\n\n", when.UTC().Format("2006-01-02 15:04 UTC"), title)
@@ -58,6 +59,9 @@ func (r *Results) WriteMarkdown(w io.Writer, title string, conditions []string, 
 	}
 	if r.SPRT != nil && len(r.Pairings) == 1 {
 		fmt.Fprintf(&b, "\n%s; %v\n", sprtLine(r.SPRT, r.Pairings[0].Penta), r.Decision)
+	}
+	if line := r.clockLine(); line != "" {
+		fmt.Fprintf(&b, "\n%s\n", line)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
