@@ -86,19 +86,28 @@ func (s *Searcher) corrected(us chess.Color, slots correctionSlots, raw int) int
 	return max(-mateBound+1, min(mateBound-1, v))
 }
 
-// updateCorrection moves the average of the position's pawn structure
-// towards the difference between a search result and the corrected
-// static evaluation, the more so the deeper the search.
+// updateCorrection moves the position's entries by a step towards the
+// difference between a search result and the corrected static
+// evaluation, the larger the deeper the search. Each step also forgets
+// correctionDecay percent of the entry, weighted alike. At 100 each
+// entry is a running average of what the corrected evaluation still
+// misses, and as the three entries add up they settle at two thirds of
+// the evaluation's error: a damped correction, which shrinks a noisy
+// estimate towards none. At 0 they correct the whole error between
+// them, like an integrator; in general 2/(2 + decay/100) of it.
 func (s *Searcher) updateCorrection(p *chess.Position, slots correctionSlots, depth, score, staticEval int) {
 	t, us := s.correction, p.SideToMove()
-	diff := int32((score - staticEval) * correctionGrain)
-	w := int32(min(depth+1, 16))
+	diff := int64((score - staticEval) * correctionGrain)
+	w := int64(min(depth+1, 16))
+	// In hundredths, so that the default's arithmetic (and so the search)
+	// stays exactly what it was before the decay could be set.
+	keep := correctionScale*100 - w*int64(correctionDecay)
 	for _, e := range [3]*atomic.Int32{
 		&t.pawn[us][slots.pawn],
 		&t.nonPawn[us][chess.White][slots.piece[chess.White]],
 		&t.nonPawn[us][chess.Black][slots.piece[chess.Black]],
 	} {
-		v := (e.Load()*(correctionScale-w) + diff*w) / correctionScale
-		e.Store(max(-correctionMax, min(correctionMax, v)))
+		v := (int64(e.Load())*keep + diff*w*100) / (correctionScale * 100)
+		e.Store(int32(max(-correctionMax, min(correctionMax, v))))
 	}
 }

@@ -125,3 +125,22 @@ func TestStaticEvaluationIsKept(t *testing.T) {
 		t.Errorf("after reverse futility: entry %+v (hit %v), want eval %d without a bound", entry, hit, e)
 	}
 }
+
+// With CorrectionDecay at 0 the three tables between them learn the
+// whole difference; at 50, 2/(2 + 0.5) = 80% of it.
+func TestCorrectionDecaySetsHowFullyItCorrects(t *testing.T) {
+	restoreParams(t)
+	p := chess.MustParseFEN("4k3/pp3ppp/8/8/8/8/PP3PPP/4K3 w - - 0 1")
+	for _, c := range []struct{ decay, lo, hi int }{{0, 48, 50}, {50, 38, 41}, {100, 31, 35}} {
+		if err := SetParam("CorrectionDecay", c.decay); err != nil {
+			t.Fatal(err)
+		}
+		s := NewSearcher(NewTT(1))
+		for range 600 {
+			s.updateCorrection(p, correctionSlotsOf(p, pieceKeysOf(p)), 15, 60, s.correct(p, 10))
+		}
+		if got := s.correct(p, 10) - 10; got < c.lo || got > c.hi {
+			t.Errorf("decay %d: results 50 cp above the evaluation correct it by %d, want %d to %d", c.decay, got, c.lo, c.hi)
+		}
+	}
+}

@@ -16,7 +16,9 @@ import (
 // The last five (LMPMaxDepth to HistoryMalusPct) were added for the third
 // tuning with the values the code had before. LMRRootMax (2026-12-04)
 // caps the root's reductions; its default, 63, caps nothing, until a
-// match shows a cap gains (docs/search-tests.md).
+// match shows a cap gains (docs/search-tests.md). CorrectionDecay
+// (2026-12-07) sets how fully the correction history corrects; its
+// default, 100, is the update the code had before.
 var (
 	rfpMargin       = 59  // reverse futility: centipawns above beta a ply
 	rfpImproving    = 40  // reverse futility: less when the evaluation improves
@@ -44,6 +46,7 @@ var (
 	historyBonusPct = 100 // history: a cut-off's bonus is this percentage of depth², at most 400
 	historyMalusPct = 100 // history: the moves tried before a cut-off lose this percentage of its bonus
 	lmrRootMax      = 63  // late move reduction: at most this many plies at the root
+	correctionDecay = 100 // correction history: how much of itself an entry forgets, in percent (correction.go)
 )
 
 // Param describes one search parameter: its current value, the default
@@ -85,6 +88,7 @@ var params = []Param{
 	{Name: "HistoryBonusPct", value: &historyBonusPct, Min: 30, Max: 300, Step: 15},
 	{Name: "HistoryMalusPct", value: &historyMalusPct, Min: 20, Max: 200, Step: 10},
 	{Name: "LMRRootMax", value: &lmrRootMax, Min: 0, Max: 99, Step: 1},
+	{Name: "CorrectionDecay", value: &correctionDecay, Min: 0, Max: 200, Step: 10},
 }
 
 func init() {
