@@ -12,10 +12,9 @@ import (
 // what to send with "go", how long to wait for the move, and whether a
 // move came too late.
 type Clock struct {
-	tc    TimeControl
-	left  [2]time.Duration
-	moves [2]int           // moves made by each side
-	spent [2]time.Duration // thinking time of those moves
+	tc   TimeControl
+	left [2]time.Duration
+	use  [2]ClockUse // the moves each side made in time and their thinking time
 }
 
 // ClockUse is how one side of a game used its time: the moves it made in
@@ -24,14 +23,39 @@ type Clock struct {
 type ClockUse struct {
 	Moves int
 	Spent time.Duration
+	// Phases splits the moves and their time into stretches of the game,
+	// counted in the side's own moves (see PhaseOf).
+	Phases [ClockPhases]PhaseUse
 	// Left is meaningful only when Timed: the game had a clock.
 	Left  time.Duration
 	Timed bool
 }
 
+// PhaseUse is the number of moves a side made in one stretch of a game
+// and their thinking time.
+type PhaseUse struct {
+	Moves int
+	Spent time.Duration
+}
+
+// ClockPhases is the number of stretches ClockUse splits a game into:
+// MovesPerPhase of a side's moves each, the last one open-ended. Where a
+// time manager spends its clock (in the first moves after the opening,
+// or through the middlegame) matters as much as how much it spends.
+const (
+	ClockPhases   = 5
+	MovesPerPhase = 10
+)
+
+// PhaseOf returns the stretch of the game that a side's move number n
+// (counted from 1: its first move after the opening) falls in.
+func PhaseOf(n int) int { return min(max(n-1, 0)/MovesPerPhase, ClockPhases-1) }
+
 // Use returns how side has used its time so far.
 func (c *Clock) Use(side chess.Color) ClockUse {
-	return ClockUse{Moves: c.moves[side], Spent: c.spent[side], Left: c.left[side], Timed: c.tc.HasClock()}
+	u := c.use[side]
+	u.Left, u.Timed = c.left[side], c.tc.HasClock()
+	return u
 }
 
 // NewClock returns a clock at the start of a game.
@@ -56,7 +80,7 @@ func (c *Clock) GoCommand(side chess.Color) string {
 			fmt.Fprintf(&b, " winc %d binc %d", tc.Increment.Milliseconds(), tc.Increment.Milliseconds())
 		}
 		if tc.Moves > 0 {
-			fmt.Fprintf(&b, " movestogo %d", tc.Moves-c.moves[side]%tc.Moves)
+			fmt.Fprintf(&b, " movestogo %d", tc.Moves-c.use[side].Moves%tc.Moves)
 		}
 	case tc.MoveTime > 0:
 		fmt.Fprintf(&b, " movetime %d", max(tc.MoveTime.Milliseconds(), 1))
@@ -98,14 +122,18 @@ func (c *Clock) Spend(side chess.Color, elapsed time.Duration) (forfeit bool) {
 	if elapsed > c.Limit(side) {
 		return true
 	}
-	c.moves[side]++
-	c.spent[side] += elapsed
+	u := &c.use[side]
+	u.Moves++
+	u.Spent += elapsed
+	p := &u.Phases[PhaseOf(u.Moves)]
+	p.Moves++
+	p.Spent += elapsed
 	if !c.tc.HasClock() {
 		return false
 	}
 	c.left[side] -= elapsed
 	c.left[side] += c.tc.Increment
-	if c.tc.Moves > 0 && c.moves[side]%c.tc.Moves == 0 {
+	if c.tc.Moves > 0 && u.Moves%c.tc.Moves == 0 {
 		c.left[side] += c.tc.Base
 	}
 	return false

@@ -16,6 +16,8 @@ import (
 type ClockStats struct {
 	Moves int
 	Spent time.Duration
+	// Phases sums the moves and their time by stretch of the game.
+	Phases [ClockPhases]PhaseUse
 	// Left holds the time left at the end of each game under a clock in
 	// which the engine made a move.
 	Left []time.Duration
@@ -28,6 +30,10 @@ func (c *ClockStats) add(u ClockUse) {
 	}
 	c.Moves += u.Moves
 	c.Spent += u.Spent
+	for i, p := range u.Phases {
+		c.Phases[i].Moves += p.Moves
+		c.Phases[i].Spent += p.Spent
+	}
 	if u.Timed {
 		c.Left = append(c.Left, u.Left)
 	}
@@ -67,31 +73,57 @@ func (c ClockStats) String() string {
 	return s
 }
 
+// Profile describes where the engine spent its time: the average
+// thinking time a move in each stretch of its games, "moves 1-10 0.225,
+// 11-20 0.148, 21-30 0.106, 31-40 0.082, 41- 0.062 s". A stretch no game
+// reached is left out.
+func (c ClockStats) Profile() string {
+	if c.Moves == 0 {
+		return "no moves"
+	}
+	var parts []string
+	for i, p := range c.Phases {
+		if p.Moves == 0 {
+			continue
+		}
+		from := i*MovesPerPhase + 1
+		stretch := fmt.Sprintf("%d-%d", from, from+MovesPerPhase-1)
+		if i == ClockPhases-1 {
+			stretch = fmt.Sprintf("%d-", from)
+		}
+		parts = append(parts, fmt.Sprintf("%s %.3f", stretch, (p.Spent/time.Duration(p.Moves)).Seconds()))
+	}
+	return "moves " + strings.Join(parts, ", ") + " s"
+}
+
 // recordClock counts how the two players of game g used their time.
 func (s *Standings) recordClock(g gameSpec, use [2]ClockUse) {
 	s.Clock[g.white].add(use[0])
 	s.Clock[g.black].add(use[1])
 }
 
-// WriteClock writes one line on each engine's use of its time ("Clock:
-// new 0.118 s a move, ...; base ..."), or nothing before the first move.
+// WriteClock writes two lines on the engines' use of their time, or
+// nothing before the first move: how much each spent ("Clock: new 0.118
+// s a move, ...; base ...") and where ("Clock by move: new moves 1-10
+// 0.225, ...; base ...").
 func (s *Standings) WriteClock(w io.Writer) {
-	if line := s.clockLine(); line != "" {
+	for _, line := range s.clockLines() {
 		fmt.Fprintln(w, line)
 	}
 }
 
-// clockLine is WriteClock's line, without its newline; empty before the
-// first move.
-func (s *Standings) clockLine() string {
-	var parts []string
+// clockLines are WriteClock's lines, without their newlines; none before
+// the first move.
+func (s *Standings) clockLines() []string {
+	var spent, profile []string
 	for i, name := range s.Engines {
 		if s.Clock[i].Moves > 0 {
-			parts = append(parts, name+" "+s.Clock[i].String())
+			spent = append(spent, name+" "+s.Clock[i].String())
+			profile = append(profile, name+" "+s.Clock[i].Profile())
 		}
 	}
-	if len(parts) == 0 {
-		return ""
+	if len(spent) == 0 {
+		return nil
 	}
-	return "Clock: " + strings.Join(parts, "; ")
+	return []string{"Clock: " + strings.Join(spent, "; "), "Clock by move: " + strings.Join(profile, "; ")}
 }

@@ -60,7 +60,7 @@ func (r *Results) WriteMarkdown(w io.Writer, title string, conditions []string, 
 	if r.SPRT != nil && len(r.Pairings) == 1 {
 		fmt.Fprintf(&b, "\n%s; %v\n", sprtLine(r.SPRT, r.Pairings[0].Penta), r.Decision)
 	}
-	if line := r.clockLine(); line != "" {
+	for _, line := range r.clockLines() {
 		fmt.Fprintf(&b, "\n%s\n", line)
 	}
 	_, err := io.WriteString(w, b.String())

@@ -54,12 +54,18 @@ func TestStandingsCountGamesAndPairs(t *testing.T) {
 	if strings.Contains(md.String(), "Clock") {
 		t.Errorf("markdown tells of a clock no game used:\n%s", md.String())
 	}
-	s.recordClock(games[0], [2]ClockUse{{Moves: 2, Spent: time.Second, Left: 3 * time.Second, Timed: true}, {Moves: 1, Spent: time.Second}})
+	s.recordClock(games[0], [2]ClockUse{
+		{Moves: 2, Spent: time.Second, Phases: [ClockPhases]PhaseUse{{2, time.Second}}, Left: 3 * time.Second, Timed: true},
+		{Moves: 1, Spent: time.Second, Phases: [ClockPhases]PhaseUse{{1, time.Second}}},
+	})
 	md.Reset()
 	if err := r.WriteMarkdown(&md, "title", nil, time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	if want := "\nClock: A 0.500 s a move, 3.00 s left at the end (median; quartiles 3.00-3.00 s); B 1.000 s a move\n"; !strings.Contains(md.String(), want) {
+		t.Errorf("markdown lacks %q:\n%s", want, md.String())
+	}
+	if want := "\nClock by move: A moves 1-10 0.500 s; B moves 1-10 1.000 s\n"; !strings.Contains(md.String(), want) {
 		t.Errorf("markdown lacks %q:\n%s", want, md.String())
 	}
 }
