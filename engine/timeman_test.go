@@ -7,7 +7,7 @@ import (
 
 // TestDeadlinesSchedule checks the time schedule: the base is the time
 // left shared among plannedMovesToGo moves (or fewer when the control
-// says so) plus three quarters of the increment; the soft limit is 0.6 of
+// says so) plus one and a half increments; the soft limit is 0.6 of
 // it and the hard limit three bases, at most a third of the time left.
 func TestDeadlinesSchedule(t *testing.T) {
 	tests := []struct {
@@ -16,7 +16,7 @@ func TestDeadlinesSchedule(t *testing.T) {
 		soft, hard time.Duration
 	}{
 		{"10+0.1", Limits{Time: 10 * time.Second, Increment: 100 * time.Millisecond},
-			(500*time.Millisecond + 75*time.Millisecond) * 6 / 10, (500*time.Millisecond + 75*time.Millisecond) * 3},
+			(500*time.Millisecond + 150*time.Millisecond) * 6 / 10, (500*time.Millisecond + 150*time.Millisecond) * 3},
 		{"5 moves to go", Limits{Time: 10 * time.Second, MovesToGo: 5},
 			2 * time.Second * 6 / 10, 10 * time.Second / 3},
 		{"40 moves to go capped", Limits{Time: 10 * time.Second, MovesToGo: 40},
