@@ -31,3 +31,50 @@ func TestDeadlinesSchedule(t *testing.T) {
 		}
 	}
 }
+
+// TestDeadlinesNeverFlag plays out long games on the clock in a bad
+// case, every search running to its hard limit and the move then taking
+// half the Move Overhead to reach the GUI, and checks that the clock
+// never runs out: whatever the base, the hard limit stays within a
+// third of the time left after the overhead. (A lag of the whole
+// overhead, 10 ms, would eat all of 1+0.01's increment: no schedule can
+// keep a clock that gains nothing a move. Nor can it keep a clock with
+// no increment when every search runs to three bases, 15% of the clock:
+// there the soft limit keeps the usual spend near half a base, and only
+// the controls where a bound holds whatever the searches do are here.)
+func TestDeadlinesNeverFlag(t *testing.T) {
+	const overhead = 10 * time.Millisecond
+	const lag = overhead / 2
+	controls := []struct {
+		name            string
+		time, increment time.Duration
+		movesPerControl int // 0: the whole game on one clock
+	}{
+		{"1+0.01", time.Second, 10 * time.Millisecond, 0},
+		{"5+0.05", 5 * time.Second, 50 * time.Millisecond, 0},
+		{"10+0.1", 10 * time.Second, 100 * time.Millisecond, 0},
+		{"0.1+2 (increment far above the clock)", 100 * time.Millisecond, 2 * time.Second, 0},
+		{"1 move in 1 s", time.Second, 0, 1},
+	}
+	for _, c := range controls {
+		left := c.time
+		for move := 0; move < 300; move++ {
+			l := Limits{Time: left, Increment: c.increment, Overhead: overhead}
+			if c.movesPerControl > 0 {
+				l.MovesToGo = c.movesPerControl - move%c.movesPerControl
+			}
+			soft, hard := l.deadlines()
+			if soft > hard {
+				t.Fatalf("%s, move %d: soft limit %v above the hard %v", c.name, move, soft, hard)
+			}
+			left -= hard + lag
+			if left <= 0 {
+				t.Fatalf("%s, move %d: the clock ran out (%v left before the move, hard limit %v)", c.name, move, l.Time, hard)
+			}
+			left += c.increment
+			if c.movesPerControl > 0 && (move+1)%c.movesPerControl == 0 {
+				left += c.time
+			}
+		}
+	}
+}
