@@ -78,7 +78,7 @@ func (l Limits) deadlines() (soft, hard time.Duration) {
 	// One and a half increments: a search stops only between iterations,
 	// after about 0.45 of the base on average, so the clock settles where
 	// that equals the increment; with three quarters of it main kept
-	// 1.1-1.5 s of 5+0.05 unused to the end, and this keeps about 0.5 s,
+	// 1.1-1.5 s of 5+0.05 unused to the end, and this keeps about 0.6 s,
 	// spent through the middlegame rather than the first moves.
 	base := left/time.Duration(mtg) + l.Increment*3/2
 	soft = base * 6 / 10
