@@ -48,20 +48,20 @@ func TestDeadlinesNeverFlag(t *testing.T) {
 	controls := []struct {
 		name            string
 		time, increment time.Duration
-		movesPerControl int // 0: the whole game on one clock
+		perMove         bool // the clock set back to time after every move (movestogo 1)
 	}{
-		{"1+0.01", time.Second, 10 * time.Millisecond, 0},
-		{"5+0.05", 5 * time.Second, 50 * time.Millisecond, 0},
-		{"10+0.1", 10 * time.Second, 100 * time.Millisecond, 0},
-		{"0.1+2 (increment far above the clock)", 100 * time.Millisecond, 2 * time.Second, 0},
-		{"1 move in 1 s", time.Second, 0, 1},
+		{"1+0.01", time.Second, 10 * time.Millisecond, false},
+		{"5+0.05", 5 * time.Second, 50 * time.Millisecond, false},
+		{"10+0.1", 10 * time.Second, 100 * time.Millisecond, false},
+		{"0.1+2 (increment far above the clock)", 100 * time.Millisecond, 2 * time.Second, false},
+		{"1 move in 1 s", time.Second, 0, true},
 	}
 	for _, c := range controls {
 		left := c.time
 		for move := 0; move < 300; move++ {
 			l := Limits{Time: left, Increment: c.increment, Overhead: overhead}
-			if c.movesPerControl > 0 {
-				l.MovesToGo = c.movesPerControl - move%c.movesPerControl
+			if c.perMove {
+				l.MovesToGo = 1
 			}
 			soft, hard := l.deadlines()
 			if soft > hard {
@@ -72,8 +72,8 @@ func TestDeadlinesNeverFlag(t *testing.T) {
 				t.Fatalf("%s, move %d: the clock ran out (%v left before the move, hard limit %v)", c.name, move, l.Time, hard)
 			}
 			left += c.increment
-			if c.movesPerControl > 0 && (move+1)%c.movesPerControl == 0 {
-				left += c.time
+			if c.perMove {
+				left = c.time
 			}
 		}
 	}
