@@ -70,11 +70,7 @@ func (l Limits) deadlines() (soft, hard time.Duration) {
 	if l.Time <= 0 && l.Increment <= 0 {
 		return 0, 0
 	}
-	// Keep the overhead in reserve for every move still to play in the
-	// control (one in sudden death, where the increment pays for the
-	// rest): then even a run of searches that each reach the hard limit,
-	// a third of what is left, ends the control with time on the clock.
-	left := max(l.Time-l.Overhead*time.Duration(max(l.MovesToGo, 1)), time.Millisecond)
+	left := max(l.Time-l.Overhead, time.Millisecond)
 	mtg := plannedMovesToGo
 	if l.MovesToGo > 0 {
 		mtg = min(l.MovesToGo, plannedMovesToGo)
